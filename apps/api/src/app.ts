@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { addressesRoutes } from './modules/addresses/addresses.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { locationRoutes } from './modules/location/location.routes';
+import { createGeocoder } from './modules/location/location.service';
+import { mailerPlugin } from './modules/mail/mailer';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { shopsRoutes } from './modules/shops/shops.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { staticAppsPlugin } from './plugins/static-apps';
+import { uploadsPlugin } from './plugins/uploads';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Pino logger options; false silences the log (tests). */
+  logger?: boolean | object;
+}
+
+/** Infrastructure plugins first, then the API's route modules under /api. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', '*.password'] },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.decorate('config', config);
+  await app.register(dbPlugin, { database });
+  await app.register(securityPlugin, { config });
+  await app.register(openapiPlugin);
+  await app.register(uploadsPlugin, { dataDir: config.dataDir });
+  await app.register(staticAppsPlugin, { enabled: config.serveApps });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(mailerPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(contentRoutes);
+      await api.register(catalogRoutes);
+      await api.register(shopsRoutes);
+      await api.register(searchRoutes);
+      await api.register(locationRoutes, { geocoder: createGeocoder(config) });
+      await api.register(cartRoutes);
+      await api.register(ordersRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(addressesRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

@@ -1,0 +1,9 @@
+import { loadConfig } from '../config';
+import { openDatabase } from './client';
+
+/** `tsx src/db/migrate.ts`: apply the committed migrations to the configured database. */
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+await database.close();
+console.log(`Migrated the ${database.kind} database.`);

@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { addresses } from '../../modules/addresses/addresses.tables';
+import { coupons, rewardPointBalances, rewardPointEntries } from '../../modules/cart/cart.tables';
+import {
+  brandSubCategories,
+  brands,
+  categories,
+  products,
+  productVariations,
+  subCategories,
+} from '../../modules/catalog/catalog.tables';
+import {
+  blogCategories,
+  blogPosts,
+  deals,
+  pageSettings,
+  pages,
+  siteSettings,
+  sliders,
+} from '../../modules/content/content.tables';
+import { offers } from '../../modules/offers/offers.tables';
+import { shops } from '../../modules/shops/shops.tables';
+import { shopStaff, users } from '../../modules/users/users.tables';
+import type { Db, DbOrTx } from '../client';
+import { buildCatalog } from './demo-catalog';
+import { blogCategorySeeds, blogPostRows, dealRows, pageSeeds, siteSettingRows, sliderRows } from './demo-content';
+import { DemoFiles } from './demo-files';
+import { couponRows, offerRows } from './demo-promotions';
+import { shopRows } from './demo-shops';
+import {
+  type DemoAccount,
+  demoAccounts,
+  demoCustomer,
+  demoCustomerAddress,
+  demoCustomerPoints,
+  demoUserRows,
+  vendorEmail,
+} from './demo-users';
+
+export type { DemoAccount } from './demo-users';
+export { demoPasswords } from './demo-users';
+
+/** Any fixed number: serialises two processes that boot on the same empty database. */
+const SEED_LOCK_KEY = 7_160_523;
+
+/** Empty = no shops and no site settings; anything else is somebody's data and is left alone. */
+async function isEmpty(db: DbOrTx): Promise<boolean> {
+  const [anyShop] = await db.select({ id: shops.id }).from(shops).limit(1);
+  if (anyShop) return false;
+  const [anySetting] = await db.select({ key: siteSettings.key }).from(siteSettings).limit(1);
+  return !anySetting;
+}
+
+/** Map each returned row's key to its id, e.g. slug -> id. */
+function idsBy<T extends { id: number }>(rows: T[], key: (row: T) => string): Map<string, number> {
+  return new Map(rows.map((row) => [key(row), row.id]));
+}
+
+function lookup(ids: Map<string, number>, key: string, what: string): number {
+  const id = ids.get(key);
+  if (id === undefined) throw new Error(`Demo seed: unknown ${what} '${key}'`);
+  return id;
+}
+
+/**
+ * Load the demo marketplace (shops, catalogue, content, promotions, accounts) into an empty
+ * database, in one transaction, and write its pictures and digital files under DATA_DIR.
+ * Returns the demo accounts, or null when the database already holds data.
+ */
+export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ accounts: DemoAccount[] } | null> {
+  if (!(await isEmpty(db))) return null;
+
+  const now = new Date();
+  const files = new DemoFiles();
+  const userRows = await demoUserRows();
+
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (!(await isEmpty(tx))) return false;
+
+    // Shops
+    const shopIds = idsBy(
+      await tx.insert(shops).values(shopRows(files)).returning({ id: shops.id, slug: shops.slug }),
+      (r) => r.slug,
+    );
+    const shopSlugById = new Map([...shopIds].map(([slug, id]) => [id, slug]));
+
+    // Catalogue: categories -> sub-categories -> brands, then products and their variations
+    const catalog = buildCatalog(files, now);
+    const categoryIds = idsBy(
+      await tx.insert(categories).values(catalog.categories).returning({ id: categories.id, slug: categories.slug }),
+      (r) => r.slug,
+    );
+    const subCategoryIds = idsBy(
+      await tx
+        .insert(subCategories)
+        .values(
+          catalog.subCategories.map(({ categorySlug, ...sub }) => ({
+            ...sub,
+            categoryId: lookup(categoryIds, categorySlug, 'category'),
+          })),
+        )
+        .returning({ id: subCategories.id, slug: subCategories.slug }),
+      (r) => r.slug,
+    );
+    const brandIds = idsBy(
+      await tx.insert(brands).values(catalog.brands).returning({ id: brands.id, slug: brands.slug }),
+      (r) => r.slug,
+    );
+    await tx.insert(brandSubCategories).values(
+      catalog.brandLinks.map((link) => ({
+        brandId: lookup(brandIds, link.brandSlug, 'brand'),
+        subCategoryId: lookup(subCategoryIds, link.subCategorySlug, 'sub-category'),
+      })),
+    );
+    const productIds = idsBy(
+      await tx
+        .insert(products)
+        .values(
+          catalog.products.map(({ shopSlug, categorySlug, subCategorySlug, brandSlug, ...product }) => ({
+            ...product,
+            shopId: lookup(shopIds, shopSlug, 'shop'),
+            categoryId: lookup(categoryIds, categorySlug, 'category'),
+            subCategoryId: lookup(subCategoryIds, subCategorySlug, 'sub-category'),
+            brandId: lookup(brandIds, brandSlug, 'brand'),
+          })),
+        )
+        .returning({ id: products.id, shopId: products.shopId, slug: products.slug }),
+      (r) => `${shopSlugById.get(r.shopId)}/${r.slug}`,
+    );
+    await tx.insert(productVariations).values(
+      catalog.variations.map(({ productKey, ...variation }) => ({
+        ...variation,
+        productId: lookup(productIds, productKey, 'product'),
+      })),
+    );
+
+    // Site settings, pages, sliders, blog and platform deals
+    await tx.insert(siteSettings).values(siteSettingRows(files));
+    const pagePlan = pageSeeds(files);
+    const pageIds = idsBy(
+      await tx
+        .insert(pages)
+        .values(pagePlan.map(({ slug, title }) => ({ slug, title })))
+        .returning({ id: pages.id, slug: pages.slug }),
+      (r) => r.slug,
+    );
+    await tx.insert(pageSettings).values(
+      pagePlan.flatMap((page) =>
+        page.settings.map((setting, position) => ({
+          ...setting,
+          pageId: lookup(pageIds, page.slug, 'page'),
+          position,
+        })),
+      ),
+    );
+    await tx.insert(sliders).values(sliderRows(files));
+    const blogCategoryIds = idsBy(
+      await tx
+        .insert(blogCategories)
+        .values(blogCategorySeeds)
+        .returning({ id: blogCategories.id, slug: blogCategories.slug }),
+      (r) => r.slug,
+    );
+    await tx.insert(blogPosts).values(blogPostRows(files, now, blogCategoryIds));
+    await tx.insert(deals).values(dealRows(files, now, shopIds));
+
+    // Shop promotions
+    await tx.insert(coupons).values(couponRows(now, shopIds, productIds));
+    await tx.insert(offers).values(offerRows(files, now, shopIds));
+
+    // Accounts: the customer (with an address and reward points), a vendor per shop, the admin
+    const userIds = idsBy(
+      await tx.insert(users).values(userRows).returning({ id: users.id, email: users.email }),
+      (r) => r.email,
+    );
+    await tx.insert(shopStaff).values(
+      [...shopIds].map(([slug, shopId]) => ({
+        shopId,
+        userId: lookup(userIds, vendorEmail(slug), 'vendor'),
+        role: 'owner' as const,
+      })),
+    );
+    const customerId = lookup(userIds, demoCustomer.email, 'customer');
+    await tx.insert(addresses).values({ ...demoCustomerAddress, userId: customerId });
+    const points = Object.entries(demoCustomerPoints).map(([slug, amount]) => ({
+      userId: customerId,
+      shopId: lookup(shopIds, slug, 'shop'),
+      points: amount,
+    }));
+    await tx.insert(rewardPointBalances).values(points);
+    await tx.insert(rewardPointEntries).values(points.map((row) => ({ ...row, reason: 'adjustment' as const })));
+    return true;
+  });
+  if (!seeded) return null;
+
+  await files.writeAll(config.dataDir);
+  return { accounts: demoAccounts() };
+}

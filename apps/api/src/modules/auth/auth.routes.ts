@@ -1,0 +1,161 @@
+import {
+  authMessages,
+  authProviderSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  socialLoginSchema,
+  userDtoSchema,
+} from '@parade/core/auth-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { requireSession } from '../../plugins/auth';
+import { okReply } from '../users/users.service';
+import { type AuthContext, forgotPassword, login, register, resetPassword, socialLogin } from './auth.service';
+import { createOidcVerifier } from './oidc';
+import { TooManyRequests } from './rate-limit';
+import { revokeSession } from './sessions';
+
+const authReply = okReply(z.object({ access_token: z.string(), user: userDtoSchema }));
+const emptyReply = okReply(z.object({}));
+const bearer = [{ bearer: [] }];
+
+/** Sign-up, sign-in (password and OpenID Connect), password reset, sign-out and "who am I". */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: AuthContext = {
+    db: app.db,
+    config: app.config,
+    deliverMail: (ids) => app.mailer.deliverLater(ids),
+    log: app.log,
+  };
+  const oidc = createOidcVerifier(app.config.oidcProviders);
+
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
+  });
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a customer account and sign in',
+        description: 'Passwords: 8 to 128 characters, not a common password. An e-mail already taken answers 422.',
+        body: registerSchema,
+        response: { 201: authReply },
+      },
+    },
+    async (request, reply) => reply.status(201).send(ok(await register(ctx, request.body))),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        description:
+          'Wrong e-mail or password answer the same 422. Rate limited per client IP and per account (429 with Retry-After).',
+        body: loginSchema,
+        response: { 200: authReply },
+      },
+    },
+    async (request) => ok(await login(ctx, request.body, request.ip)),
+  );
+
+  app.get(
+    '/auth/providers',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'OpenID Connect providers for social login (empty when none is configured)',
+        response: { 200: okReply(z.object({ providers: z.array(authProviderSchema) })) },
+      },
+    },
+    async () =>
+      ok({
+        providers: app.config.oidcProviders.map((p) => ({
+          id: p.id,
+          name: p.name,
+          client_id: p.clientId,
+          authorization_endpoint: p.authorizationEndpoint ?? null,
+        })),
+      }),
+  );
+
+  app.post(
+    '/auth/social-login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with an OpenID Connect ID token from a configured provider',
+        description:
+          'The ID token is verified against the provider’s JWKS (signature, issuer, audience, expiry, nonce). ' +
+          'Unknown or unconfigured provider: 404. Invalid token: 401.',
+        body: socialLoginSchema,
+        response: { 200: authReply },
+      },
+    },
+    async (request) => ok(await socialLogin(ctx, oidc, request.body)),
+  );
+
+  app.post(
+    '/auth/forgot',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link',
+        description: 'Always the same reply, whether or not the account exists. Rate limited per IP and per e-mail.',
+        body: forgotPasswordSchema,
+        response: { 200: emptyReply },
+      },
+    },
+    async (request) => {
+      await forgotPassword(ctx, request.body, request.ip);
+      return ok({}, authMessages.forgotSent);
+    },
+  );
+
+  app.post(
+    '/auth/reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset token',
+        description:
+          'The token is single use and expires (RESET_TOKEN_TTL_SECONDS). Every session of the user is revoked.',
+        body: resetPasswordSchema,
+        response: { 200: emptyReply },
+      },
+    },
+    async (request) => {
+      await resetPassword(ctx, request.body);
+      return ok({}, authMessages.resetDone);
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Revoke the bearer token', security: bearer, response: { 200: emptyReply } } },
+    async (request) => {
+      const session = await requireSession(request);
+      await revokeSession(app.db, session.tokenId);
+      return ok({}, authMessages.loggedOut);
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: okReply(z.object({ user: userDtoSchema })) },
+      },
+    },
+    async (request) => ok({ user: (await requireSession(request)).user }),
+  );
+};

@@ -1,0 +1,301 @@
+import { createHash } from 'node:crypto';
+import { authMessages } from '@parade/core/auth-schemas';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { requireRole } from '../../plugins/auth';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { mailOutbox } from '../mail/mail.tables';
+import { users } from '../users/users.tables';
+import { authTokens, rateLimitHits } from './auth.tables';
+import { authRateLimits } from './rate-limit';
+import { bearer, signUp } from './test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    extend: (app) => {
+      // A route behind the role guard other modules use.
+      app.get('/api/__admin-only', async (request) => ({ status: true, data: await requireRole(request, 'admin') }));
+    },
+  });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url: `/api${url}`, payload, headers, remoteAddress });
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('register', () => {
+  it('creates a customer, signs them in and never shows the password hash', async () => {
+    const res = await post('/auth/register', {
+      name: 'Amira Khan-Jones',
+      email: 'Amira@Example.test',
+      phone: '07700 900456',
+      password: 'tea and toast at noon',
+      password_confirmation: 'tea and toast at noon',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.status).toBe(true);
+    expect(Object.keys(body.data.user).sort()).toEqual(['avatar', 'email', 'id', 'name', 'phone', 'role']);
+    expect(body.data.user).toMatchObject({ name: 'Amira Khan-Jones', email: 'Amira@Example.test', role: 'customer' });
+    expect(res.body).not.toMatch(/scrypt|password/i);
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, body.data.user.id));
+    expect(row?.passwordHash).toMatch(/^scrypt\$/);
+    expect(row?.passwordHash).not.toContain('tea and toast');
+
+    const welcome = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'Amira@Example.test'));
+    expect(welcome.map((m) => m.kind)).toEqual(['welcome']);
+  });
+
+  it('keeps only the SHA-256 of a 32-byte random token, expiring in 30 days', async () => {
+    const { token, user } = await signUp(t.app);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const rows = await t.database.db.select().from(authTokens).where(eq(authTokens.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).toBe(sha256(token));
+    const days = (rows[0]!.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+  });
+
+  it('refuses an e-mail already taken, in any letter case, as a field error', async () => {
+    await signUp(t.app, { email: 'taken@example.test' });
+    const res = await post('/auth/register', {
+      name: 'Someone Else',
+      email: '  TAKEN@Example.TEST ',
+      password: 'another fine passphrase',
+      password_confirmation: 'another fine passphrase',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ status: false, errors: { email: [authMessages.emailTaken] } });
+  });
+
+  it.each([
+    ['a name with digits', { name: 'R2 D2' }, 'name', authMessages.nameInvalid],
+    ['a malformed e-mail', { email: 'not-an-email' }, 'email', authMessages.emailInvalid],
+    [
+      'a password under 8 characters',
+      { password: 'short1', password_confirmation: 'short1' },
+      'password',
+      authMessages.passwordTooShort,
+    ],
+    [
+      'a password over 128 characters',
+      { password: 'x'.repeat(129), password_confirmation: 'x'.repeat(129) },
+      'password',
+      authMessages.passwordTooLong,
+    ],
+    [
+      'a common password',
+      { password: 'Password123', password_confirmation: 'Password123' },
+      'password',
+      authMessages.passwordCommon,
+    ],
+    [
+      'a keyboard walk',
+      { password: 'qwertyuiop', password_confirmation: 'qwertyuiop' },
+      'password',
+      authMessages.passwordCommon,
+    ],
+    [
+      'a confirmation that differs',
+      { password_confirmation: 'something else entirely' },
+      'password_confirmation',
+      authMessages.confirmationMismatch,
+    ],
+    [
+      'a missing confirmation',
+      { password_confirmation: '' },
+      'password_confirmation',
+      authMessages.confirmationRequired,
+    ],
+  ])('refuses %s', async (_label, change, field, message) => {
+    const res = await post('/auth/register', {
+      name: 'Valid Name',
+      email: `rule-${Math.random()}@example.test`,
+      password: 'a perfectly fine passphrase',
+      password_confirmation: 'a perfectly fine passphrase',
+      ...change,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toEqual([message]);
+  });
+
+  it('accepts a 64-character passphrase and names with spaces, hyphens, dots and accents', async () => {
+    const password = 'the quick brown fox jumps over the lazy dog near the old mill pond'.slice(0, 64);
+    expect(password).toHaveLength(64);
+    const res = await post('/auth/register', {
+      name: 'Zoë St. John-Smith',
+      email: 'zoe@example.test',
+      password,
+      password_confirmation: password,
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('login, me and logout', () => {
+  let account: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    account = await signUp(t.app, { email: 'Login.Person@Example.test', password: 'my secret parade phrase' });
+  });
+
+  it('signs in with the e-mail in any case and a correct password', async () => {
+    const res = await post('/auth/login', {
+      email: ' login.person@EXAMPLE.test ',
+      password: 'my secret parade phrase',
+    });
+    expect(res.statusCode).toBe(200);
+    const { access_token, user } = res.json().data;
+    expect(user.id).toBe(account.user.id);
+    expect(user).not.toHaveProperty('passwordHash');
+    const who = await me(access_token);
+    expect(who.statusCode).toBe(200);
+    expect(who.json()).toEqual({ status: true, data: { user: account.user } });
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same reply', async () => {
+    const wrong = await post(
+      '/auth/login',
+      { email: account.email, password: 'not my password at all' },
+      {},
+      '10.0.0.2',
+    );
+    const unknown = await post(
+      '/auth/login',
+      { email: 'nobody@example.test', password: 'not my password' },
+      {},
+      '10.0.0.2',
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({
+      status: false,
+      message: authMessages.badCredentials,
+      errors: { email: [authMessages.badCredentials] },
+    });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('answers me without a token, with a malformed one or an unknown one with 401', async () => {
+    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, bearer('A'.repeat(43))]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ status: false, message: 'Unauthenticated.', errors: {} });
+    }
+  });
+
+  it('refuses an expired token', async () => {
+    const { token } = await signUp(t.app);
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authTokens.tokenHash, sha256(token)));
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('revokes the token on logout and keeps the other sessions', async () => {
+    const first = await post('/auth/login', { email: account.email, password: account.password }, {}, '10.0.0.3');
+    const second = await post('/auth/login', { email: account.email, password: account.password }, {}, '10.0.0.3');
+    const tokenA = first.json().data.access_token;
+    const tokenB = second.json().data.access_token;
+
+    const out = await post('/auth/logout', {}, bearer(tokenA));
+    expect(out.statusCode).toBe(200);
+    expect(out.json().status).toBe(true);
+    expect((await me(tokenA)).statusCode).toBe(401);
+    expect((await post('/auth/logout', {}, bearer(tokenA))).statusCode).toBe(401);
+    const [row] = await t.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, sha256(tokenA)));
+    expect(row?.revokedAt).toBeInstanceOf(Date);
+
+    expect((await me(tokenB)).statusCode).toBe(200);
+  });
+
+  it('guards roles: 401 for a guest, 403 for a customer', async () => {
+    expect((await t.app.inject({ url: '/api/__admin-only' })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/api/__admin-only', headers: bearer(account.token) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().status).toBe(false);
+  });
+});
+
+describe('login rate limits (in the database)', () => {
+  const loginFrom = (ip: string, email: string, password: string) => post('/auth/login', { email, password }, {}, ip);
+
+  it('blocks an account after too many attempts, from any IP, even with the right password', async () => {
+    const victim = await signUp(t.app, { email: 'victim@example.test' });
+    const max = authRateLimits.loginPerAccount.max;
+    for (let i = 0; i < max; i++) {
+      const res = await loginFrom(`10.1.0.${i}`, 'VICTIM@example.test', 'guess number one two');
+      expect(res.statusCode).toBe(422);
+    }
+    const blocked = await loginFrom('10.1.1.1', victim.email, victim.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      status: false,
+      message: 'Too many requests, please try again later.',
+      errors: {},
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    // When the window has passed the account can sign in again.
+    await t.database.db
+      .update(rateLimitHits)
+      .set({ windowEndsAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimitHits.key, 'login:account:victim@example.test'));
+    expect((await loginFrom('10.1.1.1', victim.email, victim.password)).statusCode).toBe(200);
+  });
+
+  it('forgets failed attempts after a successful login', async () => {
+    const user = await signUp(t.app, { email: 'forgetful@example.test' });
+    const max = authRateLimits.loginPerAccount.max;
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < max - 1; i++) await loginFrom(`10.2.${round}.${i}`, user.email, 'a wrong password guess');
+      expect((await loginFrom(`10.2.${round}.99`, user.email, user.password)).statusCode).toBe(200);
+    }
+  });
+
+  it('blocks one IP trying many accounts, not the others', async () => {
+    const max = authRateLimits.loginPerIp.max;
+    for (let i = 0; i < max; i++) {
+      expect((await loginFrom('10.3.0.1', `spray${i}@example.test`, 'password guess')).statusCode).toBe(422);
+    }
+    expect((await loginFrom('10.3.0.1', 'spray-last@example.test', 'password guess')).statusCode).toBe(429);
+    expect((await loginFrom('10.3.0.2', 'spray-last@example.test', 'password guess')).statusCode).toBe(422);
+  });
+
+  it('shares the counters between API processes on one database', async () => {
+    const user = await signUp(t.app, { email: 'shared@example.test' });
+    const other: FastifyInstance = await buildApp({ config: t.config, database: t.database, logger: false });
+    await other.ready();
+    try {
+      const max = authRateLimits.loginPerAccount.max;
+      for (let i = 0; i < max; i++) {
+        const app = i % 2 === 0 ? t.app : other;
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password: 'wrong guess here' },
+          remoteAddress: `10.4.0.${i}`,
+        });
+      }
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: user.password },
+        remoteAddress: '10.4.1.1',
+      });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { messages } from '@parade/core/messages';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { rateLimitHits } from './auth.tables';
+
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Limits for the calls that guess or spam: per client IP and per account (e-mail). */
+export const authRateLimits = {
+  loginPerIp: { max: 30, windowSeconds: 15 * 60 },
+  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  forgotPerIp: { max: 10, windowSeconds: 60 * 60 },
+  forgotPerAccount: { max: 3, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * Counts one hit on a fixed-window counter in the database (so every API process shares it)
+ * and returns how many seconds to wait when the limit is exceeded, else 0. One statement:
+ * concurrent hits cannot both slip under the limit.
+ */
+export async function hitRateLimit(db: DbOrTx, key: string, rule: RateLimitRule): Promise<number> {
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ key, count: 1, windowEndsAt: sql`now() + make_interval(secs => ${rule.windowSeconds})` })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        count: sql`case when ${rateLimitHits.windowEndsAt} <= now() then 1 else ${rateLimitHits.count} + 1 end`,
+        windowEndsAt: sql`case when ${rateLimitHits.windowEndsAt} <= now() then excluded.window_ends_at else ${rateLimitHits.windowEndsAt} end`,
+      },
+    })
+    .returning({
+      count: rateLimitHits.count,
+      secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimitHits.windowEndsAt} - now()))))::int`,
+    });
+  // Now and then, drop counters whose window closed long ago, so the table stays small.
+  if (Math.random() < 0.01) {
+    await db.delete(rateLimitHits).where(lt(rateLimitHits.windowEndsAt, sql`now() - interval '1 day'`));
+  }
+  if (!row || row.count <= rule.max) return 0;
+  return Number(row.secondsLeft);
+}
+
+/** Hits every counter (so each one sees the attempt) and answers 429 if any is over its limit. */
+export async function enforceRateLimits(db: DbOrTx, hits: { key: string; rule: RateLimitRule }[]): Promise<void> {
+  let wait = 0;
+  for (const { key, rule } of hits) wait = Math.max(wait, await hitRateLimit(db, key, rule));
+  if (wait > 0) throw new TooManyRequests(wait);
+}
+
+export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
+}
+
+/** A 429 in the envelope that also says when to come back (Retry-After). */
+export class TooManyRequests extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, messages.tooManyRequests);
+  }
+}

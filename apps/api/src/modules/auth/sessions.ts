@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { UserRow } from '../users/users.service';
+import { users } from '../users/users.tables';
+import { authTokens } from './auth.tables';
+
+/** 32 random bytes, URL-safe: the only copy of a token is the one handed to the client. */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored and looked up by their SHA-256 hash (hex). */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Opens a session: stores the hash of a new bearer token that expires after `ttlDays`. */
+export async function createSession(db: DbOrTx, userId: number, ttlDays: number): Promise<string> {
+  const token = newOpaqueToken();
+  await db.insert(authTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: sql`now() + make_interval(days => ${ttlDays})`,
+  });
+  return token;
+}
+
+export interface SessionRecord {
+  tokenId: number;
+  user: UserRow;
+}
+
+// Writing last_used_at on every request would turn each read into a write; once in a while is enough.
+const TOUCH_AFTER_MS = 5 * 60_000;
+
+/** The live (not revoked, not expired) session of a bearer token, with its user. */
+export async function findSession(db: DbOrTx, token: string): Promise<SessionRecord | null> {
+  const [row] = await db
+    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, row.tokenId));
+  }
+  return { tokenId: row.tokenId, user: row.user };
+}
+
+export async function revokeSession(db: DbOrTx, tokenId: number): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
+}
+
+/** Signs a user out everywhere (after a password reset). */
+export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+}

@@ -1,0 +1,81 @@
+import { type CouponLine, couponMessages, evaluateCoupon } from '@parade/core/coupon';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { products, productVariations } from '../catalog/catalog.tables';
+import { couponRedemptions, coupons } from './cart.tables';
+
+export interface CartLineInput {
+  variation_id: number;
+  quantity: number;
+}
+
+export interface ValidatedCoupon {
+  id: number;
+  code: string;
+  shop_id: number;
+  /** Pence, computed from the database's prices for the given lines. */
+  discount: number;
+  product_ids: number[];
+}
+
+const refused = (message: string) => new AppError(422, message, { code: [message] });
+
+/** The shop's active lines among the given ones, priced from the database (the client's prices are ignored). */
+export async function pricedShopLines(db: DbOrTx, shopId: number, items: CartLineInput[]): Promise<CouponLine[]> {
+  const ids = [...new Set(items.map((i) => i.variation_id))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: productVariations.id, price: productVariations.price, productId: products.id })
+    .from(productVariations)
+    .innerJoin(products, eq(products.id, productVariations.productId))
+    .where(
+      and(
+        inArray(productVariations.id, ids),
+        eq(products.shopId, shopId),
+        eq(products.isActive, true),
+        eq(productVariations.isActive, true),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return items.flatMap((item) => {
+    const row = byId.get(item.variation_id);
+    return row ? [{ productId: row.productId, price: row.price, quantity: item.quantity }] : [];
+  });
+}
+
+/**
+ * Checks a shop's coupon against the cart lines of that shop and returns the discount it
+ * gives. Throws a 422 naming `code` with a message the shopper can act on.
+ */
+export async function validateCoupon(
+  db: DbOrTx,
+  input: { shopId: number; code: string; items: CartLineInput[]; userId: number | null; now?: Date },
+): Promise<ValidatedCoupon> {
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.shopId, input.shopId), sql`upper(${coupons.code}) = ${input.code.trim().toUpperCase()}`))
+    .limit(1);
+  if (!coupon) throw refused(couponMessages.notFound);
+
+  let usesByThisUser = 0;
+  if (input.userId !== null) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, input.userId)));
+    usesByThisUser = row?.n ?? 0;
+  }
+
+  const lines = await pricedShopLines(db, input.shopId, input.items);
+  const check = evaluateCoupon(coupon, lines, { now: input.now ?? new Date(), usesByThisUser });
+  if (!check.ok) throw refused(check.message);
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    shop_id: coupon.shopId,
+    discount: check.discount,
+    product_ids: coupon.productIds,
+  };
+}

@@ -1,0 +1,12 @@
+import { type SiteSettings, siteSettingKeys } from '@parade/core/settings';
+import type { DbOrTx } from '../../db/client';
+import { siteSettings } from './content.tables';
+
+/** Every key of spec section 3 is present in the reply; a key never set is an empty string. */
+export async function getSiteSettings(db: DbOrTx): Promise<SiteSettings> {
+  const rows = await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings);
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const settings: SiteSettings = {};
+  for (const key of siteSettingKeys) settings[key] = stored.get(key) ?? '';
+  return settings;
+}

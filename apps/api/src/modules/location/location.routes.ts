@@ -1,0 +1,70 @@
+import { messages } from '@parade/core/messages';
+import { isValidLookingPostcode, postcodeError } from '@parade/core/postcode';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
+import { type Geocoder, GeocoderUnavailableError } from './geocoder';
+import { checkDelivery } from './location.service';
+
+/** A provider failure answers 503 with the generic message; the modal shows 'SOMETHING WENT WRONG'. */
+async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof GeocoderUnavailableError) throw new AppError(503, messages.genericError);
+    throw error;
+  }
+}
+
+export const locationRoutes: FastifyPluginAsyncZod<{ geocoder: Geocoder }> = async (app, { geocoder }) => {
+  app.get(
+    '/address-autocomplete',
+    {
+      // Each call may cost two upstream look-ups: keep one shopper's typing well inside that.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['location'],
+        summary: 'Postcode suggestions (3+ characters), filtered to valid-looking postcodes',
+        querystring: z.object({ input: z.string().trim().min(3, 'Type at least 3 characters.').max(10) }),
+      },
+    },
+    async (request) => {
+      const found = await orUnavailable(() => geocoder.autocomplete(request.query.input, 10));
+      const predictions = found
+        .filter((place) => isValidLookingPostcode(place.postcode))
+        .map((place) => ({
+          description: `${place.postcode}, ${place.area}`,
+          place_id: place.postcode,
+          structured_formatting: { main_text: place.postcode, secondary_text: place.area },
+        }));
+      return ok({ autocomplete_response: { predictions } });
+    },
+  );
+
+  app.get(
+    '/get-distance',
+    {
+      schema: {
+        tags: ['location'],
+        summary: "Whether a postcode is within the delivery radius of the marketplace's base",
+        querystring: z.object({
+          postcode: z.string().trim().max(16),
+          raw: z.enum(['0', '1']).default('0'),
+        }),
+      },
+    },
+    async (request) => {
+      const { postcode, raw } = request.query;
+      const errors = postcodeError(postcode);
+      if (errors) throw new AppError(422, errors[0] ?? messages.selectValidPostcode, { postcode: errors });
+      const check = await orUnavailable(() => checkDelivery(app.db, geocoder, postcode, { raw: raw === '1' }));
+      if (!check) {
+        throw new AppError(422, messages.postcodeNotValid(postcode), {
+          postcode: [messages.selectValidPostcode, messages.postcodeNotValid(postcode)],
+        });
+      }
+      return ok(check);
+    },
+  );
+};

@@ -1,0 +1,26 @@
+import { index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const outboxStatus = pgEnum('outbox_status', ['pending', 'sent', 'failed', 'logged']);
+
+/**
+ * Every e-mail is written here first, in the same transaction as the change that caused it,
+ * then delivered over SMTP when SMTP_URL is set. Nothing is lost if the relay is down.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    /** What the mail is for (password-reset, welcome, contact, order-placed...). */
+    kind: text().notNull(),
+    status: outboxStatus().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status)],
+);

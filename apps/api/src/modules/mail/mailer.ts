@@ -1,0 +1,139 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/client';
+import { mailOutbox } from './mail.tables';
+
+/** A failed mail is retried by the sweeper until it has been tried this many times. */
+export const MAX_MAIL_ATTEMPTS = 8;
+const SWEEP_INTERVAL_MS = 60_000;
+/** A pending mail this old was left behind (its process stopped before sending): pick it up. */
+const ORPHAN_AFTER_SECONDS = 120;
+
+export interface Mailer {
+  /** Deliver these outbox rows in the background; call after the transaction that wrote them commits. */
+  deliverLater(ids: number[]): void;
+  /** Deliver these outbox rows now (used by deliverLater and by tests). */
+  deliver(ids: number[]): Promise<void>;
+  /** Retry failed mails and pick up orphaned pending ones; returns how many were tried. */
+  retryUndelivered(): Promise<number>;
+  /** Resolves when no background delivery is running. */
+  idle(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/**
+ * Delivers the mail outbox. Every mail is first written to `mail_outbox` in the transaction of
+ * the change that caused it (see enqueueMail); this sends it afterwards over SMTP when SMTP_URL
+ * is set, and records the outcome on the row: `sent`, or `failed` with the attempt count and
+ * the error (a periodic sweep retries it). Without SMTP_URL the mail stays in the table, marked
+ * `logged`. Several processes may run the sweep: a row is claimed by bumping `attempts` from
+ * the value read, so only one process sends it.
+ */
+export const mailerPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { smtpUrl, mailFrom } = app.config;
+    const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    const running = new Set<Promise<void>>();
+
+    async function deliverOne(db: Db, id: number): Promise<void> {
+      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      if (!row || row.status === 'sent' || row.status === 'logged') return;
+      if (!transport) {
+        await db.update(mailOutbox).set({ status: 'logged' }).where(eq(mailOutbox.id, id));
+        app.log.info({ mailId: id, kind: row.kind }, 'mail kept in the outbox (SMTP_URL is not set)');
+        return;
+      }
+      const claimed = await db
+        .update(mailOutbox)
+        .set({ attempts: row.attempts + 1 })
+        .where(
+          and(
+            eq(mailOutbox.id, id),
+            eq(mailOutbox.attempts, row.attempts),
+            inArray(mailOutbox.status, ['pending', 'failed']),
+          ),
+        )
+        .returning({ id: mailOutbox.id });
+      if (claimed.length === 0) return; // another process has it
+      try {
+        await transport.sendMail({
+          from: mailFrom,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+        });
+        await db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+          .where(eq(mailOutbox.id, id));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await db
+          .update(mailOutbox)
+          .set({ status: 'failed', lastError: message.slice(0, 500) })
+          .where(eq(mailOutbox.id, id));
+        app.log.warn({ mailId: id, kind: row.kind, err: message }, 'mail delivery failed; it stays in the outbox');
+      }
+    }
+
+    async function deliver(ids: number[]): Promise<void> {
+      for (const id of ids) await deliverOne(app.db, id);
+    }
+
+    function track(work: Promise<unknown>): void {
+      const done = work.then(
+        () => undefined,
+        (error) => app.log.error({ err: error }, 'mail delivery crashed'),
+      );
+      running.add(done);
+      void done.finally(() => running.delete(done));
+    }
+
+    async function retryUndelivered(): Promise<number> {
+      if (!transport) return 0;
+      const rows = await app.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          or(
+            and(eq(mailOutbox.status, 'failed'), lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS)),
+            and(
+              eq(mailOutbox.status, 'pending'),
+              lt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${ORPHAN_AFTER_SECONDS})`),
+            ),
+          ),
+        )
+        .orderBy(mailOutbox.id)
+        .limit(50);
+      await deliver(rows.map((r) => r.id));
+      return rows.length;
+    }
+
+    const sweep = setInterval(() => track(retryUndelivered()), SWEEP_INTERVAL_MS);
+    sweep.unref();
+
+    app.decorate('mailer', {
+      deliverLater: (ids: number[]) => track(deliver(ids)),
+      deliver,
+      retryUndelivered,
+      idle: async () => {
+        while (running.size > 0) await Promise.all([...running]);
+      },
+    } satisfies Mailer);
+
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      while (running.size > 0) await Promise.all([...running]);
+      transport?.close();
+    });
+  },
+  { name: 'mailer', dependencies: ['db'] },
+);

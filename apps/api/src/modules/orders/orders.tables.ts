@@ -1,0 +1,119 @@
+import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { productType, productVariations } from '../catalog/catalog.tables';
+import { shops } from '../shops/shops.tables';
+import { users } from '../users/users.tables';
+
+export const orderType = pgEnum('order_type', ['collection', 'delivery']);
+export const orderStatus = pgEnum('order_status', [
+  'pending',
+  'processing',
+  'ready',
+  'shipping',
+  'delivered',
+  'cancelled',
+]);
+export const paymentStatus = pgEnum('payment_status', ['unpaid', 'paid', 'failed']);
+export const paymentMethod = pgEnum('payment_method', ['cash', 'card']);
+
+export interface OrderAddress {
+  name: string;
+  phone: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  postcode: string;
+}
+
+/** One checkout = one invoice (INV-YYYY-NNNNNN) holding one order per shop. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial().primaryKey(),
+    number: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderType: orderType().notNull(),
+    collectionPoint: text(),
+    address: jsonb().$type<OrderAddress>(),
+    subtotal: integer().notNull(),
+    discount: integer().notNull().default(0),
+    rewardDiscount: integer().notNull().default(0),
+    shippingCharge: integer().notNull().default(0),
+    total: integer().notNull(),
+    paymentMethod: paymentMethod().notNull(),
+    paymentStatus: paymentStatus().notNull().default('unpaid'),
+    /** The client's Idempotency-Key: a repeated checkout returns the first invoice. */
+    idempotencyKey: text(),
+    note: text(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('invoices_user_idx').on(t.userId),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial().primaryKey(),
+    invoiceId: integer()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    shopId: integer()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: orderStatus().notNull().default('pending'),
+    paymentStatus: paymentStatus().notNull().default('unpaid'),
+    subtotal: integer().notNull(),
+    discount: integer().notNull().default(0),
+    rewardDiscount: integer().notNull().default(0),
+    rewardPointsUsed: integer().notNull().default(0),
+    total: integer().notNull(),
+    couponCode: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index('orders_invoice_idx').on(t.invoiceId),
+    index('orders_shop_idx').on(t.shopId),
+    index('orders_user_idx').on(t.userId),
+  ],
+);
+
+/** Order lines keep a copy of what was bought at what price; the catalogue may change later. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    variationId: integer().references(() => productVariations.id, { onDelete: 'set null' }),
+    productId: integer().notNull(),
+    fullName: text().notNull(),
+    type: productType().notNull(),
+    price: integer().notNull(),
+    quantity: integer().notNull(),
+    discount: integer().notNull().default(0),
+    total: integer().notNull(),
+    thumbnail: text(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** Each status change of an order, for tracking. */
+export const orderStatusHistory = pgTable('order_status_history', {
+  id: serial().primaryKey(),
+  orderId: integer()
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  status: orderStatus().notNull(),
+  note: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,52 @@
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+
+export interface ShopSlide {
+  title: string;
+  caption: string;
+  image: string;
+  mobile_image: string | null;
+  action_link: string | null;
+  action_text: string | null;
+}
+
+export const shops = pgTable(
+  'shops',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    tagline: text(),
+    description: text(),
+    logo: text(),
+    banner: text(),
+    slides: jsonb().$type<ShopSlide[]>().notNull().default([]),
+    address: text().notNull(),
+    city: text().notNull().default('London'),
+    postcode: text().notNull(),
+    /** The shop's base location (from its postcode). */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    phone: text(),
+    email: text(),
+    /** Reward points earned per whole pound of a delivered order. */
+    pointsPerPound: integer().notNull().default(1),
+    isActive: boolean().notNull().default(true),
+    isFeatured: boolean().notNull().default(false),
+    /** Public id printed in the shop's QR code; regenerating replaces it. */
+    qrCodeId: text(),
+    qrGeneratedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('shops_slug_idx').on(t.slug), uniqueIndex('shops_qr_code_idx').on(t.qrCodeId)],
+);

@@ -1,0 +1,94 @@
+import multipart from '@fastify/multipart';
+import { AVATAR_MAX_BYTES, authMessages, profileSchema, userDtoSchema } from '@parade/core/auth-schemas';
+import type { FieldErrors } from '@parade/core/envelope';
+import { messages } from '@parade/core/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { AppError, invalidField } from '../../lib/errors';
+import { requireUser } from '../../plugins/auth';
+import { detectImageType, removeAvatar, saveAvatar } from './avatar';
+import { okReply, toUserDto, updateProfile } from './users.service';
+
+/** Zod issues as the envelope's per-field errors. */
+function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'body';
+    errors[key] = [...(errors[key] ?? []), issue.message];
+  }
+  return errors;
+}
+
+/** The signed-in user's own profile. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Guests are turned away before any upload is read.
+  app.addHook('onRequest', app.authenticate);
+  // Multipart only in this scope; the limits stop a large upload while it streams in.
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+
+  app.post(
+    '/user/update-profile',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Update name and phone, and optionally upload an avatar (multipart/form-data)',
+        description:
+          'Fields: `name`, `phone` (empty clears it), `avatar` (file; PNG, JPEG, WebP or GIF by content, at most 2 MB). ' +
+          'A JSON body with `name` and `phone` works too.',
+        consumes: ['multipart/form-data', 'application/json'],
+        security: [{ bearer: [] }],
+        response: { 200: okReply(z.object({ user: userDtoSchema })) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const fields: Record<string, string> = {};
+      let avatar: Buffer | null = null;
+
+      if (request.isMultipart()) {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'avatar') {
+              part.file.resume();
+              continue;
+            }
+            try {
+              avatar = await part.toBuffer();
+            } catch (error) {
+              if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+                throw invalidField('avatar', authMessages.avatarTooLarge);
+              }
+              throw error;
+            }
+          } else {
+            fields[part.fieldname] = String(part.value);
+          }
+        }
+      } else if (request.body && typeof request.body === 'object') {
+        for (const [key, value] of Object.entries(request.body)) if (typeof value === 'string') fields[key] = value;
+      }
+
+      const parsed = profileSchema.safeParse(fields);
+      if (!parsed.success) throw new AppError(422, messages.validationFailed, fieldErrors(parsed.error));
+
+      // An empty file input (no picture chosen) is not an upload.
+      let avatarUrl: string | undefined;
+      if (avatar && avatar.length > 0) {
+        const type = detectImageType(avatar);
+        if (!type) throw invalidField('avatar', authMessages.avatarNotImage);
+        avatarUrl = await saveAvatar(app.uploadsDir, user.id, avatar, type);
+      }
+
+      const updated = await updateProfile(app.db, user.id, {
+        name: parsed.data.name,
+        phone: parsed.data.phone,
+        avatar: avatarUrl,
+      });
+      if (avatarUrl && user.avatar !== avatarUrl) await removeAvatar(app.uploadsDir, user.avatar);
+      return ok({ user: toUserDto(updated) });
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import type { UserDto } from '@parade/core/auth-schemas';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { users } from './users.tables';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The user as replies show it: an explicit pick, so the password hash can never leak. */
+export function toUserDto(row: UserRow): UserDto {
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role, avatar: row.avatar };
+}
+
+/** The success envelope around a payload schema, for route response schemas. */
+export const okReply = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.literal(true), message: z.string().optional(), data });
+
+/** E-mail addresses are compared case-insensitively (the unique index is on lower(email)). */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** True for the unique violation of a given index (the driver error may be wrapped by Drizzle). */
+export function isUniqueViolation(error: unknown, indexName: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505') return constraint === undefined || constraint === indexName;
+  }
+  return false;
+}
+
+export const EMAIL_UNIQUE_INDEX = 'users_email_lower_idx';
+
+export async function createUser(
+  db: DbOrTx,
+  values: { name: string; email: string; phone?: string | null; passwordHash: string | null },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: values.name,
+      email: values.email.trim(),
+      phone: values.phone || null,
+      passwordHash: values.passwordHash,
+    })
+    .returning();
+  if (!row) throw new Error('The user insert returned no row');
+  return row;
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function updateProfile(
+  db: DbOrTx,
+  userId: number,
+  changes: { name: string; phone?: string | null; avatar?: string },
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({
+      name: changes.name,
+      ...(changes.phone !== undefined ? { phone: changes.phone || null } : {}),
+      ...(changes.avatar !== undefined ? { avatar: changes.avatar } : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error('The user to update is gone');
+  return row;
+}

@@ -1,0 +1,102 @@
+import type { FailureEnvelope, FieldErrors } from '@parade/core/envelope';
+import { messages } from '@parade/core/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+function failure(message: string, errors: FieldErrors = {}): FailureEnvelope {
+  return { status: false, message, errors };
+}
+
+/** "/items/0/quantity" -> "items.0.quantity"; a body-level error is keyed by "body". */
+function fieldName(instancePath: string, fallback: string): string {
+  const name = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return name === '' ? fallback : name;
+}
+
+/** PostgreSQL's "data exception" codes that bad input can cause: out of range, bad text, bad bytes. */
+const badInputCodes = new Set(['22003', '22P02', '22021', '22001', '22007', '22008']);
+function isBadInputFromDatabase(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && badInputCodes.has(code)) return true;
+  }
+  return false;
+}
+
+/** A NUL character anywhere in the query, parameters or body: PostgreSQL text cannot hold it. */
+function findNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = findNul(inner, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Every failure leaves in the contract's envelope. Only errors below 500 show their own
+ * message; a 5xx is logged in full and answered with the generic message.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send(failure(error.message, error.errors));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors: FieldErrors = {};
+        for (const issue of error.validation) {
+          const key = fieldName(issue.instancePath, error.validationContext ?? 'body');
+          const list = errors[key] ?? [];
+          list.push(issue.message ?? 'Invalid value');
+          errors[key] = list;
+        }
+        return reply.status(422).send(failure(messages.validationFailed, errors));
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+        return reply.status(400).send(failure(messages.invalidJson));
+      }
+      // Input the database cannot store (a number out of range, bytes it refuses) is the
+      // client's mistake, not ours; every route validates first, so this is a safety net.
+      if (isBadInputFromDatabase(error)) {
+        return reply.status(422).send(failure(messages.validationFailed));
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) {
+        return reply.status(429).send(failure(messages.tooManyRequests));
+      }
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (empty body with a JSON content type, body too large,
+        // unsupported media type...) carry safe messages.
+        return reply.status(status).send(failure(error.message));
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(failure(messages.genericError));
+    });
+
+    app.addHook('preValidation', async (request) => {
+      const field = findNul(request.query, '') ?? findNul(request.params, '') ?? findNul(request.body, '');
+      if (field !== null) {
+        const message = 'Text must not contain NUL characters.';
+        throw new AppError(422, message, { [field || 'body']: [message] });
+      }
+    });
+
+    app.setNotFoundHandler(
+      {
+        // Rate limited too: unknown URLs are what scanners probe.
+        preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: '1 minute' }) : undefined,
+      },
+      (request, reply) => {
+        const spa = app.hasDecorator('spaFor') ? app.spaFor(request) : null;
+        if (spa) return reply.header('cache-control', 'no-cache').sendFile('index.html', spa.root);
+        return reply.status(404).send(failure(`Route ${request.method} ${request.url.split('?')[0]} not found`));
+      },
+    );
+  },
+  { name: 'errors', dependencies: ['security'] },
+);

@@ -1,0 +1,28 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The OpenAPI document at /api/openapi.json and a browsable page at /api/docs. */
+export const openapiPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Parade API',
+          description:
+            'The storefront and merchant API of Parade. Replies use the envelope {status, message?, data} or {status: false, message, errors}.',
+          version: '0.1.0',
+        },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: 'openapi' },
+);

@@ -1,0 +1,44 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoIfEmpty } from './db/seed/seed';
+
+/** Boot: check configuration, migrate, seed an empty database, listen; shut down cleanly. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(database.db, config);
+    if (seeded) printDemoAccounts(seeded.accounts);
+  }
+
+  const app = await buildApp({ config, database });
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Parade is running at ${config.publicUrl} (${database.kind} database)`);
+}
+
+function printDemoAccounts(accounts: { role: string; email: string; password: string; shop?: string }[]) {
+  const lines = accounts.map(
+    (a) => `  ${a.role.padEnd(8)} ${a.email.padEnd(34)} ${a.password}${a.shop ? `  (${a.shop})` : ''}`,
+  );
+  console.log(`\nDemo data seeded. Demo accounts (role, e-mail, password):\n${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

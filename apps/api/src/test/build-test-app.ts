@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { seedDemoIfEmpty } from '../db/seed/seed';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database and a throw-away DATA_DIR. `seed: true` loads the demo
+ * marketplace first. Extra environment variables override the defaults.
+ */
+export async function buildTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; extend?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SERVE_APPS: 'false',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  if (options.seed) await seedDemoIfEmpty(database.db, config);
+  const app = await buildApp({ config, database, logger: false });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,211 @@
+import type { ProductCard, ProductList } from '@parade/core/catalog-dto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** An in-stock physical product card of a shop, from the real API. */
+async function inStockCard(shop: string, skip = 0): Promise<ProductCard> {
+  const res = await fetch(`${inject('baseURL')}/api/products?shop=${shop}&sort_by=price&sort_high=0`);
+  const body = (await res.json()) as { data: ProductList };
+  const cards = body.data.products.data.filter(
+    (card) => card.type === 'Physical' && (card.variation.stock === null || card.variation.stock > 5),
+  );
+  const card = cards[skip];
+  if (!card) throw new Error(`no in-stock product at ${shop}`);
+  return card;
+}
+
+/** The header shows one location button per screen size; use the one on screen. */
+const locationButton = (page: Page) => page.getByTestId('location-button').filter({ visible: true });
+
+const productPath = (card: ProductCard) => `/${card.shop.slug}/product/${card.slug}/${card.variation.slug}`;
+
+async function modalError(page: Page): Promise<string> {
+  const alert = page.getByTestId('location-error');
+  await alert.waitFor();
+  return (await alert.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+describe('order type, location and cart', () => {
+  it('holds a physical item until a location is chosen, with every message of the modal', async () => {
+    const { page, context } = await newPage(browser);
+    const card = await inStockCard('green-barrow');
+    await page.goto(productPath(card));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+    await modal.waitFor();
+    // Collection with no point chosen.
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    expect(await modalError(page)).toBe('PLEASE SELECT A COLLECTION POINT');
+    // Delivery with no postcode.
+    await modal.getByRole('button', { name: 'Delivery Order' }).click();
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    expect(await modalError(page)).toBe('PLEASE SELECT A DELIVERY LOCATION');
+    // A postcode that breaks the rule.
+    const postcode = modal.getByLabel('Delivery postcode');
+    expect(await postcode.getAttribute('placeholder')).toBe('Search by postcode (min 3 characters)');
+    await modal.getByText('e.g. E1 0AD').waitFor();
+    await postcode.fill('ABCDEFG');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    expect(await modalError(page)).toBe('PLEASE SELECT A VALID POSTCODE "ABCDEFG" IS NOT VALID');
+    // A real postcode far outside the radius.
+    await postcode.fill('M1 1AE');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    expect(await modalError(page)).toBe('DELIVERY SERVICE UNAVAILABLE IN "M1 1AE"');
+    // The availability check failing on the network.
+    await page.route('**/api/get-distance**', (route) => route.abort('failed'));
+    await postcode.fill('E2 6DG');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    expect(await modalError(page)).toBe('SOMETHING WENT WRONG');
+    await page.unroute('**/api/get-distance**');
+
+    // A valid collection point: the held item is added.
+    await modal.getByRole('button', { name: 'Collection Order' }).click();
+    await modal.getByRole('radio').first().check();
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await toast(page, 'Location selected successfully');
+    await toast(page, 'Item added to cart');
+    await modal.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('cart-button').getAttribute('aria-label')).toBe('Cart, 1 item');
+    expect(await locationButton(page).innerText()).toContain('Collection');
+    await context.close();
+  });
+
+  it('switches to delivery with postcode suggestions, in and out of the area', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/');
+    await locationButton(page).click();
+    const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+    await modal.getByRole('button', { name: 'Delivery Order' }).click();
+    const postcode = modal.getByLabel('Delivery postcode');
+    await postcode.fill('E2 6');
+    await page.getByRole('option', { name: /E2 6DG/ }).click();
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await toast(page, 'Location selected successfully');
+    expect(await locationButton(page).innerText()).toContain('Delivery: E2 6DG');
+
+    // Delivering physical items adds the delivery charge.
+    const card = await inStockCard('cable-street-butchers');
+    await page.goto(productPath(card));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(page, 'Item added to cart');
+    await page.goto('/cart-details');
+    const summary = page.getByTestId('cart-summary');
+    await summary.waitFor();
+    expect(await summary.innerText()).toMatch(/Delivery charge\s+£10\.00/);
+
+    // A failing postcode search says so.
+    await page.route('**/api/address-autocomplete**', (route) => route.abort('failed'));
+    await locationButton(page).first().click();
+    await modal.getByLabel('Delivery postcode').fill('E1 6');
+    expect(await modalError(page)).toBe('SOMETHING WENT WRONG');
+    await page.unroute('**/api/address-autocomplete**');
+
+    await modal.getByLabel('Delivery postcode').fill('');
+    await modal.getByLabel('Delivery postcode').fill('E17 4J');
+    await page.getByRole('option', { name: /E17 4JF/ }).click();
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    expect(await modalError(page)).toBe('DELIVERY SERVICE UNAVAILABLE IN "E17 4JF"');
+    await context.close();
+  });
+
+  it('groups a two-shop cart, applies a coupon, clears it on a change, and keeps the cart over a reload', async () => {
+    const { page, context } = await newPage(browser);
+    const greens = await inStockCard('green-barrow');
+    const bread = await inStockCard('rise-and-crumb');
+
+    await page.goto(productPath(greens));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+    await modal.getByRole('radio').first().check();
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await modal.waitFor({ state: 'hidden' });
+
+    // From a product card this time, on the shop's products list.
+    await page.goto(`/products?shop=${bread.shop.slug}&sort_by=price&sort_high=0`);
+    await page
+      .getByRole('button', { name: `Add ${bread.name} to cart` })
+      .first()
+      .click();
+    await toast(page, 'Item added to cart');
+
+    await page.goto('/cart-details');
+    const groups = page.getByRole('region');
+    await page.getByRole('heading', { level: 2, name: greens.shop.name }).waitFor();
+    await page.getByRole('heading', { level: 2, name: bread.shop.name }).waitFor();
+    expect(await groups.count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('cart-line').count()).toBe(2);
+    // Collection: no delivery charge line.
+    expect(await page.getByTestId('cart-summary').innerText()).not.toContain('Delivery charge');
+
+    await page.getByRole('textbox', { name: `Coupon code for ${bread.shop.name}` }).fill('BREAD15');
+    await page.getByRole('button', { name: 'Apply' }).nth(1).click();
+    await page.getByText(/Coupon BREAD15/).waitFor();
+    expect(await page.getByTestId('cart-summary').innerText()).toContain('Coupon discount');
+    await saveScreenshot(page, 'cart-details-desktop');
+
+    await page.getByRole('button', { name: `Increase Quantity of ${bread.variation.full_name}` }).click();
+    await toast(page, 'Please apply coupon again');
+    expect(await page.getByText(/Coupon BREAD15/).count()).toBe(0);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: bread.shop.name }).waitFor();
+    expect(await page.getByTestId('cart-line').count()).toBe(2);
+    expect(await page.getByLabel(`Quantity of ${bread.variation.full_name}`, { exact: true }).inputValue()).toBe('2');
+    await context.close();
+  });
+
+  it('spends reward points per shop when signed in', async () => {
+    const login = await fetch(`${inject('baseURL')}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'customer@parade.test', password: 'parade-customer-2026' }),
+    });
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const { page, context } = await newPage(browser);
+    await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
+    const card = await inStockCard('green-barrow', 2);
+    await page.goto(productPath(card));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+    await modal.getByRole('radio').first().check();
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await toast(page, 'Item added to cart');
+
+    await page.goto('/cart-details');
+    const points = page.getByLabel(/Reward points at Green Barrow.*\(you have 250\)/);
+    await points.waitFor();
+    await page.getByRole('button', { name: 'Use points' }).click();
+    const summary = page.getByTestId('cart-summary');
+    expect(await summary.innerText()).toContain('Reward points');
+    expect(await summary.innerText()).toMatch(/Total\s+£0\.00/);
+    await context.close();
+  });
+
+  it('works on a phone', async () => {
+    const { page, context } = await newPage(browser, viewports.mobile);
+    const card = await inStockCard('green-barrow', 1);
+    await page.goto(productPath(card));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+    await modal.getByRole('radio').first().check();
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await toast(page, 'Item added to cart');
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('cart-dropdown').getByRole('link', { name: 'View Cart' }).click();
+    await page.getByTestId('cart-line').first().waitFor();
+    await saveScreenshot(page, 'cart-details-mobile');
+    await context.close();
+  });
+});

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+// The server's Content-Security-Policy forbids inline scripts, so page.addScriptTag is
+// blocked; page.evaluate runs through the DevTools protocol, which the policy does not cover.
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core in the page and returns the violations of serious or critical impact, each
+ * as one readable line (rule, help, first elements), so a failing expectation says what to fix.
+ */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return (violations as AxeViolation[])
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} -> ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+}

@@ -1,0 +1,65 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** The system Chromium (Debian's package); CHROMIUM_PATH overrides. */
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((c) => c && existsSync(c));
+  if (found) return found;
+  try {
+    return execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('Chromium not found: install it (apt-get install -y chromium) or set CHROMIUM_PATH');
+  }
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const viewports = {
+  desktop: { width: 1366, height: 900 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+/** A fresh context (no stored cart, token or location) pointed at the test server. */
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: inject('baseURL'),
+    viewport,
+    isMobile: viewport.width < 500,
+    hasTouch: viewport.width < 500,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+/** Saves a full-page screenshot under apps/web/e2e/screenshots (git-ignored) for a person to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}

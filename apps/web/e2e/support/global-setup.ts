@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM script shared with `npm start`
+import { buildIfNeeded } from '../../../../scripts/build-if-needed.mjs';
+import { startSmtpCapture } from '../../../api/src/modules/mail/smtp-capture';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+    /** Folder where the local SMTP capture writes every mail the server sends, one JSON file each. */
+    mailDir: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited early with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not become healthy within ${timeoutMs} ms`);
+}
+
+/** Builds the apps if needed and starts the real server on a free port with a throw-away DATA_DIR. */
+export default async function setup(project: TestProject) {
+  buildIfNeeded();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-e2e-'));
+  // A real SMTP server for the app's mail (reset links); specs read what it received from mailDir.
+  const mailDir = mkdtempSync(path.join(os.tmpdir(), 'parade-e2e-mail-'));
+  let mailCount = 0;
+  const smtp = await startSmtpCapture({
+    onMail: (mail) => {
+      mailCount += 1;
+      const { raw: _raw, ...readable } = mail;
+      writeFileSync(path.join(mailDir, `${String(mailCount).padStart(4, '0')}.json`), JSON.stringify(readable));
+    },
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: smtp.url,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseURL, server);
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+  project.provide('mailDir', mailDir);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+    await smtp.close();
+    rmSync(mailDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,48 @@
+import { Button, Group, NumberInput } from '@mantine/core';
+import { MAX_LINE_QUANTITY } from '@parade/core/cart';
+import { cartLineFromProductPage } from '@parade/core/cart-lines';
+import type { ProductPage } from '@parade/core/catalog-dto';
+import { IconShoppingCartPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useAddToCart } from '../hooks/use-add-to-cart';
+
+/** Quantity and "Add to cart" for the chosen variation on the product page. */
+export function ProductPurchase({ page }: { page: ProductPage }) {
+  const addToCart = useAddToCart();
+  const [quantity, setQuantity] = useState(1);
+  const { stock } = page.variation;
+  const soldOut = stock === 0;
+  const max = stock === null ? MAX_LINE_QUANTITY : Math.min(stock, MAX_LINE_QUANTITY);
+
+  // A new variation starts again from one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the variation changes
+  useEffect(() => setQuantity(1), [page.variation.id]);
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="nowrap">
+      <NumberInput
+        label="Quantity"
+        value={quantity}
+        min={1}
+        max={max}
+        step={1}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="strict"
+        maxLength={4}
+        w={110}
+        disabled={soldOut}
+        onChange={(value) => setQuantity(typeof value === 'number' && value > 0 ? value : 1)}
+      />
+      <Button
+        size="md"
+        leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
+        disabled={soldOut}
+        onClick={() => addToCart(cartLineFromProductPage(page), quantity)}
+        style={{ flex: 1, maxWidth: 280 }}
+      >
+        {soldOut ? 'Out of stock' : 'Add to cart'}
+      </Button>
+    </Group>
+  );
+}

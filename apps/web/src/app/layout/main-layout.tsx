@@ -1,0 +1,78 @@
+import { Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ProductCard } from '@parade/core/catalog-dto';
+import { useMemo } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { BackToTop } from '@/components/layout/back-to-top';
+import { RouterNavigationProgress } from '@/components/layout/navigation-progress';
+import { ProductCardActionProvider } from '@/components/product/product-card-action';
+import { useSettings } from '@/features/content/api/get-settings';
+import { SiteFooter } from '@/features/content/components/site-footer';
+import { useIgnoreDuplicateNavigation } from '@/hooks/use-ignore-duplicate-navigation';
+import { DisplayFormatProvider } from '@/lib/format';
+import { AddToCartButton } from '../components/add-to-cart-button';
+import { LocationController } from '../components/location-controller';
+import classes from './main-layout.module.css';
+import { CategoryDrawer, NavigationDrawer } from './nav-drawers';
+import { SiteHeader } from './site-header';
+
+const MAIN_ID = 'main';
+
+const renderAddToCart = (product: ProductCard) => <AddToCartButton product={product} />;
+
+/**
+ * The storefront shell: header, the page, footer, back-to-top, and on small screens the
+ * navigation and category drawers. Also: the progress bar while a navigation loads, scroll
+ * to top on navigation (restored on back/forward), and duplicate navigation ignored.
+ */
+export function MainLayout() {
+  const { data: settings } = useSettings();
+  const [navOpened, nav] = useDisclosure(false);
+  const [categoriesOpened, categories] = useDisclosure(false);
+  useIgnoreDuplicateNavigation();
+
+  const displayFormat = useMemo(
+    () => ({
+      money: { currency: settings?.currency || 'GBP', locale: settings?.locale || 'en-GB' },
+      dateFormat: settings?.date_format || undefined,
+    }),
+    [settings?.currency, settings?.locale, settings?.date_format],
+  );
+
+  return (
+    <DisplayFormatProvider value={displayFormat}>
+      <RouterNavigationProgress />
+      <ScrollRestoration />
+      <a href={`#${MAIN_ID}`} className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <SiteHeader navOpened={navOpened} onOpenNav={nav.open} />
+      <Box component="main" id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        <ProductCardActionProvider render={renderAddToCart}>
+          <Outlet />
+        </ProductCardActionProvider>
+      </Box>
+      <LocationController />
+      <SiteFooter />
+      <BackToTop focusTargetId={MAIN_ID} />
+      <NavigationDrawer
+        opened={navOpened}
+        onClose={nav.close}
+        onOpenCategories={() => {
+          nav.close();
+          categories.open();
+        }}
+      />
+      <CategoryDrawer opened={categoriesOpened} onClose={categories.close} />
+    </DisplayFormatProvider>
+  );
+}
+
+/** Shown once, while the first screen's code loads. */
+export function BootScreen() {
+  return (
+    <Box className={classes.boot} role="status" aria-live="polite">
+      Loading Parade...
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+import { Box, Container, Grid, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { IconMapPin, IconReceipt, IconUserCircle } from '@tabler/icons-react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { LogoutButton } from '@/features/auth/components/account-menu';
+import { RequireSession } from '@/features/auth/components/require-session';
+import { useSession } from '@/features/auth/stores/session-store';
+import { paths } from '@/lib/paths';
+
+/**
+ * The profile area (login required). Only the children that exist are listed; orders, tickets,
+ * returns, reward points, offers and shop join this list as they are built.
+ */
+const profileLinks = [
+  { to: paths.profile(), label: 'Profile', icon: IconUserCircle, end: true },
+  { to: paths.profileAddress(), label: 'Addresses', icon: IconMapPin, end: false },
+  { to: paths.orders(), label: 'Orders', icon: IconReceipt, end: false },
+] as const;
+
+export function ProfileLayout() {
+  return (
+    <RequireSession>
+      <ProfileShell />
+    </RequireSession>
+  );
+}
+
+function ProfileShell() {
+  const { user } = useSession();
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Box>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            My account
+          </Title>
+          {user && <Text c="dimmed">Hello, {user.name}</Text>}
+        </Box>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
+            <Paper withBorder radius="md" p={{ base: 4, sm: 'xs' }} component="nav" aria-label="My account">
+              {/* A row that scrolls sideways on phones, a column on wider screens. */}
+              <ScrollArea type="never" hiddenFrom="sm">
+                <Box style={{ display: 'flex', gap: 4 }}>
+                  <ProfileLinks />
+                </Box>
+              </ScrollArea>
+              <Stack gap={2} visibleFrom="sm">
+                <ProfileLinks />
+                <Box p="xs" pt="md">
+                  <LogoutButton variant="light" color="secondary" fullWidth />
+                </Box>
+              </Stack>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8, md: 9 }}>
+            <Outlet />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}
+
+function ProfileLinks() {
+  const { pathname } = useLocation();
+  return profileLinks.map((link) => {
+    const active = link.end ? pathname === link.to : pathname.startsWith(link.to);
+    return (
+      <NavLink
+        key={link.to}
+        component={Link}
+        to={link.to}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        label={link.label}
+        leftSection={<link.icon size={20} aria-hidden />}
+        style={{ borderRadius: 'var(--mantine-radius-md)', whiteSpace: 'nowrap' }}
+        miw={0}
+        w="auto"
+      />
+    );
+  });
+}

@@ -1,0 +1,73 @@
+import { createBrowserRouter } from 'react-router';
+import { guestOnlyLoader, requireUserLoader } from '@/features/auth/guards';
+import { BootScreen, MainLayout } from './layout/main-layout';
+import { ProfileLayout } from './layout/profile-layout';
+import { SlimLayout } from './layout/slim-layout';
+import { RouteError } from './routes/route-error';
+
+/** History-mode routes, base /. Screens load lazily; the layout stays. */
+export const router = createBrowserRouter([
+  {
+    element: <MainLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <BootScreen />,
+    children: [
+      {
+        // A screen that fails shows the error inside the layout, so the header still works.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('./routes/home') },
+          { path: 'products', lazy: () => import('./routes/products') },
+          { path: ':vendor/product/:product/:variation', lazy: () => import('./routes/product') },
+          { path: 'vendors', lazy: () => import('./routes/vendors') },
+          {
+            path: 'vendor/:slug',
+            lazy: () => import('./routes/vendor/layout'),
+            children: [
+              { index: true, lazy: () => import('./routes/vendor/home') },
+              { path: 'products', lazy: () => import('./routes/vendor/products') },
+              { path: 'featured', lazy: () => import('./routes/vendor/featured') },
+            ],
+          },
+          { path: 'blog', lazy: () => import('./routes/blog') },
+          { path: 'blog/:slug', lazy: () => import('./routes/blog-post') },
+          { path: 'ubm-offers', lazy: () => import('./routes/ubm-offers') },
+          { path: 'privacy-policy', lazy: () => import('./routes/privacy-policy') },
+          { path: 'terms-and-condition', lazy: () => import('./routes/terms-and-condition') },
+          { path: 'contact', lazy: () => import('./routes/contact') },
+          { path: 'cart-details', lazy: () => import('./routes/cart-details') },
+          {
+            // Login required (spec section 2); the loader redirects a guest before anything renders.
+            path: 'profile',
+            loader: requireUserLoader,
+            element: <ProfileLayout />,
+            children: [
+              { index: true, lazy: () => import('./routes/profile/info') },
+              { path: 'address', lazy: () => import('./routes/profile/address') },
+              { path: 'orders', lazy: () => import('./routes/profile/orders') },
+            ],
+          },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+  {
+    // Auth screens in the slim layout. Login, register, forgot and reset are for guests only.
+    element: <SlimLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <BootScreen />,
+    children: [
+      { path: 'auth/login', loader: guestOnlyLoader, lazy: () => import('./routes/auth/login') },
+      { path: 'auth/register', loader: guestOnlyLoader, lazy: () => import('./routes/auth/register') },
+      { path: 'auth/forgot', loader: guestOnlyLoader, lazy: () => import('./routes/auth/forgot') },
+      {
+        path: 'auth/reset-password/:token',
+        loader: guestOnlyLoader,
+        lazy: () => import('./routes/auth/reset-password'),
+      },
+      { path: 'mail', lazy: () => import('./routes/auth/mail') },
+      { path: 'manage', lazy: () => import('./routes/auth/manage') },
+    ],
+  },
+]);

@@ -1,0 +1,73 @@
+import { Anchor, Loader, Stack, Text } from '@mantine/core';
+import { safeRedirectTarget } from '@parade/core/auth-schemas';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageMeta } from '@/components/ui/page-meta';
+import { useSocialLogin } from '@/features/auth/api/social-login';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { FormAlert } from '@/features/auth/components/form-alert';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { SocialLoginButtons, takeSocialLoginAnswer } from '@/features/auth/components/social-login-buttons';
+import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+
+/** /auth/login: e-mail and password (and a provider, when configured); then back to where the shopper was going. */
+export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const redirect = params.get('redirect');
+  const goOn = (target: string | null = redirect) =>
+    navigate(safeRedirectTarget(target, paths.profile()), { replace: true });
+
+  return (
+    <AuthCard
+      title="Customer login"
+      intro={
+        <>
+          New to Parade?{' '}
+          <Anchor component={Link} to={paths.register(redirect ?? undefined)}>
+            Create an account
+          </Anchor>
+        </>
+      }
+    >
+      <PageMeta title="Log in" />
+      <SocialLoginAnswer onSignedIn={goOn} />
+      <LoginForm onSignedIn={() => goOn()} />
+      <SocialLoginButtons redirect={redirect} />
+    </AuthCard>
+  );
+}
+
+/** Finishes a provider sign-in when the provider has sent the shopper back with an ID token. */
+function SocialLoginAnswer({ onSignedIn }: { onSignedIn: (redirect: string | null) => void }) {
+  const socialLogin = useSocialLogin();
+  const [error, setError] = useState<string | null>(null);
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const answer = takeSocialLoginAnswer(window.location.hash);
+    if (!answer) return;
+    window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    if ('error' in answer) {
+      setError(answer.error);
+      return;
+    }
+    const { redirect, ...input } = answer;
+    socialLogin.mutate(input, {
+      onSuccess: () => onSignedIn(redirect),
+      onError: (e) => setError(e instanceof ApiError ? e.message : 'The sign-in did not work. Please try again.'),
+    });
+  }, [socialLogin, onSignedIn]);
+
+  if (socialLogin.isPending) {
+    return (
+      <Stack align="center" gap="xs" role="status">
+        <Loader size="sm" />
+        <Text size="sm">Signing you in…</Text>
+      </Stack>
+    );
+  }
+  return <FormAlert message={error} />;
+}

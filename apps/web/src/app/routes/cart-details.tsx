@@ -1,0 +1,71 @@
+import { Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { PageMeta } from '@/components/ui/page-meta';
+import { useRewardBalances } from '@/features/cart/api/get-reward-points';
+import { CartShopGroups } from '@/features/cart/components/cart-shop-groups';
+import { CartSummary } from '@/features/cart/components/cart-summary';
+import { useCartStore } from '@/features/cart/stores/cart-store';
+import { useLocationStore } from '@/features/location/stores/location-store';
+import { getAuthToken } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { LocationButton } from '../components/location-button';
+
+/** /cart-details: the cart grouped by shop, with coupons and points; no login needed. */
+export function Component() {
+  const items = useCartStore((s) => s.items);
+  const clear = useCartStore((s) => s.clear);
+  const orderType = useLocationStore((s) => s.orderType);
+  const balances = useRewardBalances();
+  const clearRewardPoints = useCartStore((s) => s.clearRewardPoints);
+  const signedIn = getAuthToken() !== null;
+  // Points belong to an account: a guest (or someone who signed out) spends none.
+  useEffect(() => {
+    if (!signedIn) clearRewardPoints();
+  }, [signedIn, clearRewardPoints]);
+  return (
+    <Container size="lg" py="lg">
+      <PageMeta title="Your cart" description="Your Parade cart, grouped by shop, with coupons and reward points." />
+      <Title order={1} mb="md">
+        Your cart
+      </Title>
+      {items.length === 0 ? (
+        <Stack align="center" py="xl" gap="sm">
+          <IconShoppingCart size={48} aria-hidden />
+          <Text size="lg">Your cart is empty.</Text>
+          <Button component={Link} to={paths.products()}>
+            Browse products
+          </Button>
+        </Stack>
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <CartShopGroups rewardBalances={balances.data ?? null} />
+            <Group mt="md">
+              <Button variant="subtle" color="error" onClick={clear}>
+                Clear cart
+              </Button>
+            </Group>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Card withBorder padding="md" pos="sticky" top={88}>
+              <Stack gap="md">
+                <Title order={2} size="h4">
+                  Order summary
+                </Title>
+                <Stack gap={4}>
+                  <Text size="sm" fw={600}>
+                    {orderType === 'delivery' ? 'Delivery' : 'Collection'}
+                  </Text>
+                  <LocationButton compact onDark={false} fullWidth />
+                </Stack>
+                <CartSummary orderType={orderType} />
+              </Stack>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Container>
+  );
+}

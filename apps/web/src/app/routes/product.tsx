@@ -1,0 +1,225 @@
+import { Anchor, Box, Breadcrumbs, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ProductCard, ProductPage } from '@parade/core/catalog-dto';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { ProductGrid } from '@/components/product/product-grid';
+import { PageMeta } from '@/components/ui/page-meta';
+import { Price } from '@/components/ui/price';
+import { ErrorState, NothingHere, TextSkeleton } from '@/components/ui/states';
+import { getProductQueryOptions, type ProductAddress, useProduct } from '@/features/catalog/api/get-product';
+import { ProductGallery } from '@/features/catalog/components/product-gallery';
+import { StockState } from '@/features/catalog/components/stock-state';
+import { VariationPicker } from '@/features/catalog/components/variation-picker';
+import { useRecentlyViewed } from '@/features/catalog/stores/recently-viewed';
+import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { preload } from '@/lib/preload';
+import { ProductPurchase } from '../components/product-purchase';
+
+const addressOf = (params: Partial<Record<string, string>>): ProductAddress => ({
+  vendor: params.vendor ?? '',
+  product: params.product ?? '',
+  variation: params.variation ?? '',
+});
+
+export const loader = ({ params }: LoaderFunctionArgs) => preload(getProductQueryOptions(addressOf(params)));
+
+/** The product page as a card, for the recently opened list. */
+function toCard({ product, variation }: ProductPage): ProductCard {
+  return {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    type: product.type,
+    price: variation.price,
+    compare_at_price: variation.compare_at_price,
+    thumbnail: variation.thumbnail ?? variation.images[0]?.url ?? null,
+    shop: { id: product.shop.id, name: product.shop.name, slug: product.shop.slug },
+    brand: product.brand,
+    variation: {
+      id: variation.id,
+      name: variation.name,
+      slug: variation.slug,
+      full_name: variation.full_name,
+      price: variation.price,
+      stock: variation.stock,
+    },
+  };
+}
+
+function ProductDetail({ page }: { page: ProductPage }) {
+  const { product, variation, variations, related } = page;
+  const remember = useRecentlyViewed((state) => state.remember);
+  const recent = useRecentlyViewed((state) => state.items).filter((item) => item.id !== product.id);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: remember each product and variation opened, once
+  useEffect(() => remember(toCard(page)), [product.id, variation.id]);
+
+  const images =
+    variation.images.length > 0 ? variation.images : variation.thumbnail ? [{ url: variation.thumbnail }] : [];
+  return (
+    <Stack gap={48}>
+      <Grid gap={{ base: 'lg', md: 48 }}>
+        <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>
+          <ProductGallery images={images} name={variation.full_name} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 7 }}>
+          <Stack gap="md">
+            <Box>
+              {product.brand && (
+                <Anchor component={Link} to={paths.products({ brand: product.brand.slug })} size="sm" fw={600}>
+                  {product.brand.name}
+                </Anchor>
+              )}
+              <Title order={1} size="h2" data-testid="product-title">
+                {product.name}
+              </Title>
+              <Text c="dimmed" data-testid="variation-name">
+                {variation.full_name}
+              </Text>
+            </Box>
+            <Group gap="md" align="center">
+              <Price
+                pence={variation.price}
+                compareAt={variation.compare_at_price}
+                size="xl"
+                data-testid="product-price"
+              />
+              <StockState stock={variation.stock} type={product.type} />
+            </Group>
+            <VariationPicker
+              variations={variations}
+              current={variation}
+              hrefFor={(v) => paths.product(product.shop.slug, product.slug, v.slug)}
+            />
+            <ProductPurchase page={page} />
+            {product.description && <Text>{product.description}</Text>}
+            <Group gap="sm">
+              <Button
+                component={Link}
+                to={paths.vendor(product.shop.slug)}
+                variant="light"
+                color="secondary"
+                size="md"
+                leftSection={<IconBuildingStore size={18} aria-hidden />}
+              >
+                Visit {product.shop.name}
+              </Button>
+            </Group>
+            {variation.sku && (
+              <Text size="xs" c="dimmed">
+                SKU {variation.sku}
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      {related.length > 0 && (
+        <Box component="section" aria-labelledby="related-title" data-testid="related-products">
+          <Title order={2} size="h3" mb="md" id="related-title">
+            You may also like
+          </Title>
+          <ProductGrid products={related.slice(0, 10)} label="Related products" />
+        </Box>
+      )}
+
+      {recent.length > 0 && (
+        <Box component="section" aria-labelledby="recent-title" data-testid="recently-viewed">
+          <Title order={2} size="h3" mb="md" id="recent-title">
+            Recently viewed
+          </Title>
+          <ProductGrid products={recent} label="Recently viewed products" />
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <Grid gap={{ base: 'lg', md: 48 }} aria-hidden data-testid="product-loading">
+      <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>
+        <Skeleton style={{ aspectRatio: '1 / 1' }} radius="lg" />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 7 }}>
+        <Skeleton height={32} width="70%" mb="md" />
+        <Skeleton height={24} width="30%" mb="lg" />
+        <TextSkeleton lines={4} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** /{vendor}/product/{product}/{variation} */
+export function Component() {
+  const address = addressOf(useParams());
+  const query = useProduct(address);
+  const page = query.data;
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+
+  return (
+    <Container size="xl" py="lg">
+      <PageMeta
+        title={
+          page
+            ? `${page.variation.full_name} from ${page.product.shop.name}`
+            : notFound
+              ? 'Product not found'
+              : 'Product'
+        }
+        description={page?.product.description ?? undefined}
+      />
+      {page && (
+        <Box component="nav" aria-label="Breadcrumb" mb="lg">
+          <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+            <Anchor component={Link} to={paths.home()} size="sm">
+              Home
+            </Anchor>
+            <Anchor component={Link} to={paths.products()} size="sm">
+              Products
+            </Anchor>
+            {page.product.category && (
+              <Anchor component={Link} to={paths.products({ category: page.product.category.slug })} size="sm">
+                {page.product.category.name}
+              </Anchor>
+            )}
+            {page.product.category && page.product.sub_category && (
+              <Anchor
+                component={Link}
+                to={paths.products({ category: page.product.category.slug, sub: page.product.sub_category.slug })}
+                size="sm"
+              >
+                {page.product.sub_category.name}
+              </Anchor>
+            )}
+            <Text size="sm" aria-current="page">
+              {page.product.name}
+            </Text>
+          </Breadcrumbs>
+        </Box>
+      )}
+      {query.isPending ? (
+        <ProductSkeleton />
+      ) : notFound ? (
+        <>
+          <Title order={1}>Product not found</Title>
+          <NothingHere
+            title="This product is not on the parade any more"
+            description="It may have sold out for good or moved. Have a look at what else is in."
+            action={
+              <Button component={Link} to={paths.products()}>
+                Browse products
+              </Button>
+            }
+          />
+        </>
+      ) : query.isError ? (
+        <ErrorState message={query.error.message} onRetry={() => query.refetch()} />
+      ) : (
+        page && <ProductDetail page={page} />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,84 @@
+import { Container, Stack } from '@mantine/core';
+import type { LoaderFunctionArgs } from 'react-router';
+import { type ActiveFilter, ProductListView } from '@/components/product/product-list-view';
+import { PageMeta } from '@/components/ui/page-meta';
+import { getCategoriesQueryOptions } from '@/features/catalog/api/get-categories';
+import { getProductsQueryOptions, useProducts } from '@/features/catalog/api/get-products';
+import { CatalogFilterFields, useCatalogFilterNames } from '@/features/catalog/components/catalog-filter-fields';
+import { useVendors } from '@/features/shops/api/get-vendors';
+import { ShopSelect } from '@/features/shops/components/shop-select';
+import { useProductListParams } from '@/hooks/use-product-list-params';
+import { preload } from '@/lib/preload';
+import { readProductListParams } from '@/lib/product-list-params';
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  preload(
+    getProductsQueryOptions(readProductListParams(new URL(request.url).searchParams)),
+    getCategoriesQueryOptions(),
+  );
+
+/** /products: every filter, the sort and the page live in the URL (spec sections 2, 4 and 5). */
+export function Component() {
+  const [params, update] = useProductListParams();
+  const list = useProducts(params);
+  const names = useCatalogFilterNames(params);
+  const vendors = useVendors();
+  const shopName = vendors.data?.find((v) => v.slug === params.shop)?.name ?? params.shop;
+
+  const title = params.search
+    ? `Results for “${params.search}”`
+    : (names.sub ?? names.brand ?? names.category ?? shopName ?? 'All products');
+
+  const activeFilters: ActiveFilter[] = [
+    params.search && { key: 'search', label: `Search: ${params.search}`, remove: () => update({ search: undefined }) },
+    params.category && {
+      key: 'category',
+      label: `Category: ${names.category}`,
+      remove: () => update({ category: undefined, sub: undefined }),
+    },
+    params.sub && { key: 'sub', label: `Sub-category: ${names.sub}`, remove: () => update({ sub: undefined }) },
+    params.brand && { key: 'brand', label: `Brand: ${names.brand}`, remove: () => update({ brand: undefined }) },
+    params.shop && { key: 'shop', label: `Shop: ${shopName}`, remove: () => update({ shop: undefined }) },
+    (params.minPrice !== undefined || params.maxPrice !== undefined) && {
+      key: 'price',
+      label: 'Price range',
+      remove: () => update({ minPrice: undefined, maxPrice: undefined }),
+    },
+  ].filter((filter): filter is ActiveFilter => Boolean(filter));
+
+  return (
+    <Container size="xl" py="lg">
+      <PageMeta
+        title={title}
+        description={`Browse ${title === 'All products' ? 'every product' : title} from the independent shops of Jubilee Parade.`}
+      />
+      <ProductListView
+        title={title}
+        list={list}
+        params={params}
+        onChange={update}
+        activeFilters={activeFilters}
+        onClearFilters={() =>
+          update({
+            search: undefined,
+            category: undefined,
+            sub: undefined,
+            brand: undefined,
+            shop: undefined,
+            minPrice: undefined,
+            maxPrice: undefined,
+          })
+        }
+        filterFields={
+          <Stack gap="md">
+            <CatalogFilterFields
+              value={params}
+              onChange={({ category, sub, brand }) => update({ category, sub, brand })}
+            />
+            <ShopSelect value={params.shop} onChange={(shop) => update({ shop })} />
+          </Stack>
+        }
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,80 @@
+import { Box, Button, Container, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Link, type LoaderFunctionArgs, NavLink, Outlet, useParams } from 'react-router';
+import { PageMeta } from '@/components/ui/page-meta';
+import { ErrorState, NothingHere } from '@/components/ui/states';
+import { getShopQueryOptions, useShop } from '@/features/shops/api/get-shop';
+import { getShopDataQueryOptions, useShopData } from '@/features/shops/api/get-shop-data';
+import { ShopHeader } from '@/features/shops/components/shop-header';
+import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { preload } from '@/lib/preload';
+import classes from './layout.module.css';
+
+export const loader = ({ params }: LoaderFunctionArgs) =>
+  preload(getShopQueryOptions(params.slug ?? ''), getShopDataQueryOptions(params.slug ?? ''));
+
+/** /vendor/{slug}: the shop's header and its sections (home, products, featured). */
+export function Component() {
+  const slug = useParams().slug ?? '';
+  const shop = useShop(slug);
+  const data = useShopData(slug);
+
+  if (shop.isPending)
+    return (
+      <Box aria-hidden data-testid="shop-loading">
+        <Skeleton style={{ aspectRatio: '1600 / 500', maxHeight: 320 }} radius={0} />
+        <Container size="xl" py="md">
+          <Skeleton height={32} width="40%" />
+        </Container>
+      </Box>
+    );
+  if (shop.isError)
+    return (
+      <Container size="md" py="xl">
+        <PageMeta title="Shop not found" />
+        {shop.error instanceof ApiError && shop.error.status === 404 ? (
+          <>
+            <Title order={1}>Shop not found</Title>
+            <NothingHere
+              title="We could not find that shop"
+              action={
+                <Button component={Link} to={paths.vendors()}>
+                  See all shops
+                </Button>
+              }
+            />
+          </>
+        ) : (
+          <ErrorState message={shop.error.message} onRetry={() => shop.refetch()} />
+        )}
+      </Container>
+    );
+
+  const tabs = [
+    { to: paths.vendor(slug), label: 'Home', end: true },
+    { to: paths.vendorProducts(slug), label: 'Products', end: false },
+    { to: paths.vendorFeatured(slug), label: 'Featured', end: false },
+  ];
+  return (
+    <>
+      <PageMeta title={shop.data.name} description={shop.data.tagline ?? shop.data.description ?? undefined} />
+      <ShopHeader shop={shop.data} data={data.data} />
+      <Container size="xl">
+        <Box component="nav" aria-label={`${shop.data.name} sections`} className={classes.tabs}>
+          <Group gap={0} component="ul" className={classes.tabList} wrap="nowrap">
+            {tabs.map((tab) => (
+              <li key={tab.to}>
+                <NavLink to={tab.to} end={tab.end} className={classes.tab} preventScrollReset>
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </Group>
+        </Box>
+        <Stack py="lg">
+          <Outlet />
+        </Stack>
+      </Container>
+    </>
+  );
+}

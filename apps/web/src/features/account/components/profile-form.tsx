@@ -1,0 +1,110 @@
+import { Avatar, Button, FileInput, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { AVATAR_MAX_BYTES, avatarLetter, type UserDto } from '@parade/core/auth-schemas';
+import { IconPhoto } from '@tabler/icons-react';
+import { useState } from 'react';
+import { notify } from '@/components/ui/notify';
+import { profileSchema, useUpdateProfile } from '../api/update-profile';
+import { FormAlert, focusFirstError, showServerErrors } from './form-support';
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+type ProfileValues = {
+  name: string;
+  phone: string;
+  avatar: File | null;
+};
+
+/** Spec section 9: the avatar shows the first letter of the name in upper case (or the uploaded picture). */
+export function UserAvatar({ user, size = 72 }: { user: Pick<UserDto, 'name' | 'avatar'>; size?: number }) {
+  return (
+    <Avatar src={user.avatar} size={size} radius="xl" color="primary" variant="filled" alt="" aria-hidden>
+      <Text component="span" fz={size * 0.42} fw={700} data-testid="avatar-letter">
+        {avatarLetter(user.name)}
+      </Text>
+    </Avatar>
+  );
+}
+
+/** Name, phone and picture of the signed-in user; the e-mail is shown, not edited. */
+export function ProfileForm({ user, onUpdated }: { user: UserDto; onUpdated: (user: UserDto) => void }) {
+  const update = useUpdateProfile(onUpdated);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ProfileValues>({
+    initialValues: { name: user.name, phone: user.phone ?? '', avatar: null },
+    validate: (values) => {
+      const errors: FormErrors = schemaResolver(profileSchema, { sync: true })(values);
+      if (values.avatar && !IMAGE_TYPES.includes(values.avatar.type)) {
+        errors.avatar = 'The avatar must be a PNG, JPEG, WebP or GIF image.';
+      } else if (values.avatar && values.avatar.size > AVATAR_MAX_BYTES) {
+        errors.avatar = 'The avatar must be at most 2 MB.';
+      }
+      return errors;
+    },
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        const { user: saved } = await update.mutateAsync(values);
+        form.setValues({ name: saved.name, phone: saved.phone ?? '', avatar: null });
+        form.resetDirty();
+        notify({ kind: 'success', title: 'Profile', message: 'Your profile has been saved.' });
+      } catch (error) {
+        setFormError(showServerErrors(form, error));
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Profile information">
+      <Stack gap="md">
+        <Group gap="md" wrap="nowrap">
+          <UserAvatar user={user} />
+          <Stack gap={0} miw={0}>
+            <Text fw={700} fz="lg" truncate="end">
+              {user.name}
+            </Text>
+            <Text c="dimmed" size="sm" truncate="end">
+              {user.email}
+            </Text>
+          </Stack>
+        </Group>
+        <FormAlert message={formError} />
+        <TextInput label="Full name" autoComplete="name" required size="md" {...form.getInputProps('name')} />
+        <TextInput
+          label="E-mail"
+          value={user.email}
+          readOnly
+          size="md"
+          description="Your e-mail is how you log in; it cannot be changed here."
+        />
+        <TextInput
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          size="md"
+          {...form.getInputProps('phone')}
+        />
+        <FileInput
+          label="Profile picture (optional)"
+          description="PNG, JPEG, WebP or GIF, up to 2 MB."
+          placeholder="Choose a picture"
+          accept={IMAGE_TYPES.join(',')}
+          clearable
+          size="md"
+          leftSection={<IconPhoto size={18} aria-hidden />}
+          {...form.getInputProps('avatar')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={update.isPending}>
+            Save changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

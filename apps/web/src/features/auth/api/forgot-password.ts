@@ -1,0 +1,11 @@
+import { type ForgotPasswordInput, forgotPasswordSchema } from '@parade/core/auth-schemas';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export { forgotPasswordSchema };
+
+/** Always answers the same, whether or not the account exists. */
+export const forgotPassword = (input: ForgotPasswordInput) =>
+  apiRequest<{ message?: string }>('auth/forgot', { method: 'POST', body: input });
+
+export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

@@ -1,0 +1,11 @@
+import type { AuthProvider } from '@parade/core/auth-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '@/lib/api-client';
+
+/** The OpenID Connect providers configured on the server; none means no social sign-in. */
+export const getProviders = () => apiData<{ providers: AuthProvider[] }>('auth/providers');
+
+export const getProvidersQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'providers'], queryFn: getProviders, staleTime: 10 * 60_000 });
+
+export const useProviders = () => useQuery(getProvidersQueryOptions());

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiData } from '@/lib/api-client';
+import { useSessionStore } from '../stores/session-store';
+
+export const logout = () => apiData<Record<string, never>>('auth/logout', { method: 'POST' });
+
+/**
+ * Spec section 4: call the server, then delete the token, clear the user and mark the session
+ * signed out. The local sign-out happens even when the server cannot be reached.
+ */
+export function useLogout() {
+  const signOut = useSessionStore((s) => s.signOut);
+  return useMutation({
+    mutationFn: () => logout().catch(() => ({})),
+    onSettled: () => signOut(),
+  });
+}

@@ -1,0 +1,18 @@
+import { type RegisterInput, registerSchema } from '@parade/core/auth-schemas';
+import { useMutation } from '@tanstack/react-query';
+import { apiData } from '@/lib/api-client';
+import { useSessionStore } from '../stores/session-store';
+import type { AuthReply } from './login';
+
+export { registerSchema };
+
+export const register = (input: RegisterInput) => apiData<AuthReply>('auth/register', { method: 'POST', body: input });
+
+/** A new account is signed in straight away. */
+export function useRegister() {
+  const signIn = useSessionStore((s) => s.signIn);
+  return useMutation({
+    mutationFn: register,
+    onSuccess: ({ access_token, user }) => signIn(access_token, user),
+  });
+}

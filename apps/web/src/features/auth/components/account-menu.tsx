@@ -1,0 +1,66 @@
+import { Button, type ButtonProps, Menu } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+import { useLogout } from '../api/logout';
+import { useSession } from '../stores/session-store';
+
+/**
+ * Spec section 2: when signed in the desktop nav also shows Profile and Track Your Order (which
+ * goes to the orders). Empty for a guest, so the header can map it unconditionally.
+ */
+export function useAccountLinks(): { to: string; label: string }[] {
+  const { isLoggedIn } = useSession();
+  return isLoggedIn
+    ? [
+        { to: paths.profile(), label: 'Profile' },
+        { to: paths.orders(), label: 'Track Your Order' },
+      ]
+    : [];
+}
+
+/** The signed-in header control: Logout (spec section 2). */
+export function LogoutButton({ onLoggedOut, ...buttonProps }: ButtonProps & { onLoggedOut?: () => void }) {
+  const logout = useLogout();
+  return (
+    <Button
+      variant="white"
+      color="secondary"
+      {...buttonProps}
+      leftSection={<IconLogout size={18} aria-hidden />}
+      loading={logout.isPending}
+      onClick={() => logout.mutate(undefined, { onSettled: onLoggedOut })}
+    >
+      Logout
+    </Button>
+  );
+}
+
+/**
+ * The header's account control. Guests get the Sign In/Register menu (Customer Login,
+ * Merchant Login in a new tab, Create Account); signed-in users the Logout button.
+ */
+export function AccountMenu({ adminUrl = '/admin/' }: { adminUrl?: string }) {
+  const { isLoggedIn } = useSession();
+  if (isLoggedIn) return <LogoutButton />;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="white" color="secondary">
+          Sign In/Register
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={paths.login()}>
+          Customer Login
+        </Menu.Item>
+        <Menu.Item component="a" href={adminUrl} target="_blank" rel="noopener">
+          Merchant Login
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.register()}>
+          Create Account
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { PASSWORD_MIN_LENGTH, type RegisterInput } from '@parade/core/auth-schemas';
+import { useState } from 'react';
+import { registerSchema, useRegister } from '../api/register';
+import { FormAlert } from './form-alert';
+import { focusFirstError, showServerErrors } from './form-support';
+
+/** Name, e-mail, optional phone, password and its confirmation; signs the new customer in. */
+export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const register = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<RegisterInput & { phone: string }>({
+    initialValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
+    validate: schemaResolver(registerSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        await register.mutateAsync(values);
+        onRegistered();
+      } catch (error) {
+        setFormError(showServerErrors(form, error));
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create account">
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <TextInput label="Full name" autoComplete="name" required size="md" {...form.getInputProps('name')} />
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          size="md"
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          size="md"
+          {...form.getInputProps('phone')}
+        />
+        <PasswordInput
+          label="Password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.`}
+          autoComplete="new-password"
+          required
+          size="md"
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          size="md"
+          {...form.getInputProps('password_confirmation')}
+        />
+        <Button type="submit" size="md" fullWidth loading={register.isPending}>
+          Create account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

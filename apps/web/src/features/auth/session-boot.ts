@@ -1,0 +1,43 @@
+import { ApiError, AUTH_TOKEN_KEY, getAuthToken, onUnauthorized } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { getMe, getMeQueryOptions } from './api/get-me';
+import { useSessionStore } from './stores/session-store';
+
+let booting: Promise<void> | null = null;
+
+/**
+ * Spec section 4, boot: check the stored token with the server (GET auth/me) once, before the
+ * first navigation. Route guards await this, and main.tsx shows a splash until it settles.
+ * From then on a 401 from any call signs the user out cleanly, and so does a sign-out in
+ * another tab.
+ */
+export function bootSession(): Promise<void> {
+  booting ??= boot();
+  return booting;
+}
+
+async function boot(): Promise<void> {
+  const { signOut } = useSessionStore.getState();
+  onUnauthorized(() => {
+    if (getAuthToken() !== null || useSessionStore.getState().status === 'signed-in') signOut();
+  });
+  window.addEventListener('storage', (event) => {
+    if (event.key === AUTH_TOKEN_KEY && event.newValue === null && useSessionStore.getState().status === 'signed-in') {
+      signOut();
+    }
+  });
+
+  if (getAuthToken() === null) {
+    useSessionStore.setState({ status: 'guest', user: null });
+    return;
+  }
+  try {
+    const me = await getMe();
+    queryClient.setQueryData(getMeQueryOptions().queryKey, me);
+    useSessionStore.setState({ status: 'signed-in', user: me.user });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) signOut();
+    // Server unreachable: browse as a guest for now, but keep the token for the next visit.
+    else useSessionStore.setState({ status: 'guest', user: null });
+  }
+}

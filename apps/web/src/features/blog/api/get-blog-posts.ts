@@ -1,0 +1,21 @@
+import type { BlogList } from '@parade/core/catalog-dto';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export interface BlogListParams {
+  category?: string;
+  page: number;
+}
+
+/** GET /blog puts its payload at the top level: {status, posts, latestPost}. */
+export const getBlogPosts = ({ category, page }: BlogListParams, signal?: AbortSignal) =>
+  apiRequest<BlogList>('blog', { query: { category, page: page > 1 ? page : undefined }, signal });
+
+export const getBlogPostsQueryOptions = (params: BlogListParams) =>
+  queryOptions({
+    queryKey: ['blog', 'posts', params],
+    queryFn: ({ signal }) => getBlogPosts(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useBlogPosts = (params: BlogListParams) => useQuery(getBlogPostsQueryOptions(params));

@@ -1,0 +1,23 @@
+import type { ProductPage } from '@parade/core/catalog-dto';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '@/lib/api-client';
+
+export interface ProductAddress {
+  vendor: string;
+  product: string;
+  variation: string;
+}
+
+export const getProduct = ({ vendor, product, variation }: ProductAddress, signal?: AbortSignal) =>
+  apiData<ProductPage>(
+    `product/${encodeURIComponent(vendor)}/${encodeURIComponent(product)}/${encodeURIComponent(variation)}`,
+    { signal },
+  );
+
+export const getProductQueryOptions = (address: ProductAddress) =>
+  queryOptions({
+    queryKey: ['catalog', 'product', address.vendor, address.product, address.variation],
+    queryFn: ({ signal }) => getProduct(address, signal),
+  });
+
+export const useProduct = (address: ProductAddress) => useQuery(getProductQueryOptions(address));

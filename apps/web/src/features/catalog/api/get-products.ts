@@ -1,0 +1,17 @@
+import type { ProductList } from '@parade/core/catalog-dto';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '@/lib/api-client';
+import { type ProductListParams, productListApiQuery } from '@/lib/product-list-params';
+
+export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
+  apiData<ProductList>('products', { query: productListApiQuery(params, { categoryAsList: true }), signal });
+
+export const getProductsQueryOptions = (params: ProductListParams) =>
+  queryOptions({
+    queryKey: ['catalog', 'products', params],
+    queryFn: ({ signal }) => getProducts(params, signal),
+    // The old page stays on screen while the next filter's results load.
+    placeholderData: keepPreviousData,
+  });
+
+export const useProducts = (params: ProductListParams) => useQuery(getProductsQueryOptions(params));

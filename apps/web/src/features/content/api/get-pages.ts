@@ -1,0 +1,15 @@
+import type { PageContent } from '@parade/core/catalog-dto';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '@/lib/api-client';
+
+/** Every static page (privacy policy, terms, contact...) with its settings by section. */
+export const getPages = ({ signal }: { signal?: AbortSignal } = {}) => apiData<PageContent[]>('pages', { signal });
+
+export const getPagesQueryOptions = () =>
+  queryOptions({ queryKey: ['content', 'pages'], queryFn: getPages, staleTime: 5 * 60_000 });
+
+export const usePages = () => useQuery(getPagesQueryOptions());
+
+/** One page by slug from the same cached list. */
+export const usePage = (slug: string) =>
+  useQuery({ ...getPagesQueryOptions(), select: (pages) => pages.find((page) => page.slug === slug) ?? null });

@@ -1,0 +1,13 @@
+import type { SiteSettings } from '@parade/core/settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export async function getSettings(): Promise<SiteSettings> {
+  const reply = await apiRequest<{ settings: SiteSettings }>('app/setting');
+  return reply.settings;
+}
+
+export const getSettingsQueryOptions = () =>
+  queryOptions({ queryKey: ['content', 'settings'], queryFn: getSettings, staleTime: 5 * 60_000 });
+
+export const useSettings = () => useQuery(getSettingsQueryOptions());

@@ -1,0 +1,17 @@
+import type { Deal } from '@parade/core/catalog-dto';
+import type { Paginated } from '@parade/core/envelope';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '@/lib/api-client';
+
+/** Platform-wide deals (UBM Deals). */
+export const getUbmOffers = (page: number, signal?: AbortSignal) =>
+  apiData<Paginated<Deal>>('ubm-offers', { query: { page: page > 1 ? page : undefined }, signal });
+
+export const getUbmOffersQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['content', 'ubm-offers', page],
+    queryFn: ({ signal }) => getUbmOffers(page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUbmOffers = (page: number) => useQuery(getUbmOffersQueryOptions(page));

@@ -1,0 +1,51 @@
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { Deal } from '@parade/core/catalog-dto';
+import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
+import { LazyImage } from '@/components/ui/lazy-image';
+import { useFormatDate } from '@/lib/format';
+import { paths } from '@/lib/paths';
+
+/** One platform-wide deal (UBM Deals): picture, badge, title, shop, dates and a way to it. */
+export function DealCard({ deal }: { deal: Deal }) {
+  const formatDate = useFormatDate();
+  return (
+    <Card component="article" withBorder padding="md" h="100%" data-testid="deal-card">
+      <Card.Section>
+        <LazyImage src={deal.image} alt="" width={1200} height={630} />
+      </Card.Section>
+      <Stack gap="xs" mt="md" style={{ flex: 1 }}>
+        {deal.badge && (
+          <Badge color="primary" variant="filled" style={{ alignSelf: 'flex-start' }}>
+            {deal.badge}
+          </Badge>
+        )}
+        <Title order={2} size="h4">
+          {deal.title}
+        </Title>
+        {deal.shop && (
+          <Anchor component={Link} to={paths.vendor(deal.shop.slug)} size="sm">
+            {deal.shop.name}
+          </Anchor>
+        )}
+        <Text size="sm">{deal.description}</Text>
+        {(deal.starts_at || deal.ends_at) && (
+          <Text size="sm" c="dimmed">
+            {deal.starts_at && deal.ends_at
+              ? `${formatDate(deal.starts_at)} to ${formatDate(deal.ends_at)}`
+              : deal.ends_at
+                ? `Until ${formatDate(deal.ends_at)}`
+                : `From ${formatDate(deal.starts_at!)}`}
+          </Text>
+        )}
+      </Stack>
+      {deal.link && (
+        <Group mt="md">
+          <Button component={AppLink} href={deal.link} variant="light" size="md">
+            See the deal<VisuallyHidden>: {deal.title}</VisuallyHidden>
+          </Button>
+        </Group>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Shop } from '@parade/core/catalog-dto';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '@/lib/api-client';
+
+export const getShop = (slug: string, signal?: AbortSignal) =>
+  apiData<Shop>(`shop/${encodeURIComponent(slug)}`, { signal });
+
+export const getShopQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: ['shops', 'shop', slug], queryFn: ({ signal }) => getShop(slug, signal) });
+
+export const useShop = (slug: string) => useQuery(getShopQueryOptions(slug));

@@ -1,0 +1,21 @@
+import type { ShopCard } from '@parade/core/catalog-dto';
+import type { Paginated } from '@parade/core/envelope';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '@/lib/api-client';
+
+export interface ShopListParams {
+  search?: string;
+  page: number;
+}
+
+export const getShops = ({ search, page }: ShopListParams, signal?: AbortSignal) =>
+  apiData<Paginated<ShopCard>>('shops', { query: { search, page: page > 1 ? page : undefined }, signal });
+
+export const getShopsQueryOptions = (params: ShopListParams) =>
+  queryOptions({
+    queryKey: ['shops', 'list', params],
+    queryFn: ({ signal }) => getShops(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useShops = (params: ShopListParams) => useQuery(getShopsQueryOptions(params));

@@ -1,0 +1,95 @@
+import type { FieldErrors } from '@parade/core/envelope';
+import { messages } from '@parade/core/messages';
+
+/** Local-storage key of the bearer token (spec section 9). */
+export const AUTH_TOKEN_KEY = 'authToken';
+
+/** A failed call: the reply's message and field errors, or the client's own message. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: FieldErrors = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+/** Called when any request answers 401, so the app can sign the user out cleanly. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export function getAuthToken(): string | null {
+  return localStorage.getItem(AUTH_TOKEN_KEY);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | string[] | undefined | null>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+function toQueryString(query: RequestOptions['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) params.append(`${key}[${i}]`, v);
+    } else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Calls the API and returns the raw JSON reply (the envelope) on success. Every request
+ * carries the stored bearer token. A cancelled request rejects with the AbortError
+ * unchanged, as the spec's shared failure handler asks.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = getAuthToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path.replace(/^\//, '')}${toQueryString(options.query)}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(messages.genericError, 0);
+  }
+
+  const reply = (await response.json().catch(() => null)) as
+    | ({ status?: boolean; message?: string; errors?: FieldErrors } & Record<string, unknown>)
+    | null;
+  if (!response.ok || reply?.status === false || reply === null) {
+    if (response.status === 401) for (const listener of unauthorizedListeners) listener();
+    throw new ApiError(reply?.message || messages.genericError, response.status, reply?.errors ?? {});
+  }
+  return reply as T;
+}
+
+/** The `data` of a success envelope. */
+export async function apiData<T>(path: string, options?: RequestOptions): Promise<T> {
+  const reply = await apiRequest<{ data: T }>(path, options);
+  return reply.data;
+}

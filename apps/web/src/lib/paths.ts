@@ -1,0 +1,39 @@
+type Query = Record<string, string | number | null | undefined>;
+
+/** "?a=1&b=x" from the non-empty values, or "" when there are none. */
+export function queryString(query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Every in-app link is built here, so a route change is one edit. */
+export const paths = {
+  home: () => '/',
+  products: (query?: Query) => `/products${queryString(query)}`,
+  product: (shopSlug: string, productSlug: string, variationSlug: string) =>
+    `/${shopSlug}/product/${productSlug}/${variationSlug}`,
+  vendors: (query?: Query) => `/vendors${queryString(query)}`,
+  vendor: (slug: string) => `/vendor/${slug}`,
+  vendorProducts: (slug: string, query?: Query) => `/vendor/${slug}/products${queryString(query)}`,
+  vendorFeatured: (slug: string) => `/vendor/${slug}/featured`,
+  blog: (query?: Query) => `/blog${queryString(query)}`,
+  blogPost: (slug: string) => `/blog/${slug}`,
+  ubmOffers: (query?: Query) => `/ubm-offers${queryString(query)}`,
+  privacy: () => '/privacy-policy',
+  terms: () => '/terms-and-condition',
+  contact: () => '/contact',
+  cartDetails: () => '/cart-details',
+  login: (redirect?: string) => `/auth/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
+  register: (redirect?: string) => `/auth/register${queryString({ redirect })}`,
+  forgotPassword: () => '/auth/forgot',
+  resetPassword: (token: string) => `/auth/reset-password/${encodeURIComponent(token)}`,
+  checkMail: () => '/mail',
+  manage: () => '/manage',
+  profile: () => '/profile',
+  profileAddress: () => '/profile/address',
+  orders: () => '/profile/orders',
+} as const;

@@ -1,0 +1,215 @@
+/**
+ * The cart rules of spec sections 3, 4 and 9 as pure functions. The web store calls them;
+ * the API recomputes the same totals from the database at checkout and trusts none of these.
+ */
+import { DELIVERY_CHARGE_PENCE, type ProductType } from './catalog';
+import { messages } from './messages';
+
+export interface CartShop {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** A cart line is a product variation plus a quantity (spec section 3, "Cart item"). */
+export interface CartItem {
+  /** The variation id. */
+  id: number;
+  name: string;
+  slug: string;
+  full_name: string;
+  /** Unit price in pence, as last seen in the catalogue. */
+  price: number;
+  thumbnail: string | null;
+  images: { url: string }[];
+  quantity: number;
+  product: {
+    id: number;
+    slug: string;
+    type: ProductType;
+    shop_id: number;
+    shop: CartShop | null;
+  };
+}
+
+export interface ShopCoupon {
+  code: string;
+  shop_id: number;
+  /** Discount in pence, as computed by the server for the lines it was validated on. */
+  discount: number;
+  product_ids: number[];
+}
+
+export interface CartState {
+  items: CartItem[];
+  /** Keyed by shop id. */
+  shopCoupons: Record<number, ShopCoupon>;
+  /** Reward points the shopper chose to spend, keyed by shop id. */
+  rewardPointsApplied: Record<number, number>;
+}
+
+export interface CartChange {
+  state: CartState;
+  /** A message to show the shopper, e.g. 'Please apply coupon again'. */
+  message?: string;
+}
+
+export type OrderType = 'collection' | 'delivery';
+
+export const MAX_LINE_QUANTITY = 9999;
+
+export const emptyCart = (): CartState => ({ items: [], shopCoupons: {}, rewardPointsApplied: {} });
+
+const clampQuantity = (quantity: number) => Math.max(0, Math.min(MAX_LINE_QUANTITY, Math.floor(quantity)));
+
+export const lineTotal = (item: Pick<CartItem, 'price' | 'quantity'>) => item.price * item.quantity;
+
+export const cartSubtotal = (items: CartItem[]) => items.reduce((sum, item) => sum + lineTotal(item), 0);
+
+/**
+ * Any change to a shop's lines clears that shop's coupon (its discount was computed for the
+ * old lines). The shopper is told to apply it again while the cart total is above 0, except
+ * on a remove that leaves the coupon with at most one product id (once the removed line's
+ * product is taken out of it; a whole-shop coupon names none).
+ */
+function afterShopChange(
+  state: CartState,
+  shopId: number,
+  change: { kind: 'add' | 'update' } | { kind: 'remove'; productId: number },
+): CartChange {
+  const coupon = state.shopCoupons[shopId];
+  if (!coupon) return { state };
+  const { [shopId]: _cleared, ...shopCoupons } = state.shopCoupons;
+  const next = { ...state, shopCoupons };
+  const quiet = change.kind === 'remove' && coupon.product_ids.filter((id) => id !== change.productId).length <= 1;
+  const message = !quiet && cartSubtotal(next.items) > 0 ? messages.applyCouponAgain : undefined;
+  return message ? { state: next, message } : { state: next };
+}
+
+/** Adding an existing item raises its quantity (default 1); otherwise the item is appended. */
+export function addItem(state: CartState, item: Omit<CartItem, 'quantity'>, quantity = 1): CartChange {
+  const amount = clampQuantity(quantity);
+  if (amount === 0) return { state };
+  const existing = state.items.find((line) => line.id === item.id);
+  const items = existing
+    ? state.items.map((line) =>
+        line.id === item.id ? { ...line, quantity: clampQuantity(line.quantity + amount) } : line,
+      )
+    : [...state.items, { ...item, quantity: amount }];
+  return afterShopChange({ ...state, items }, item.product.shop_id, { kind: 'add' });
+}
+
+/**
+ * Removes a line, or in decrement mode lowers its quantity by one while it is above 1.
+ */
+export function removeItem(state: CartState, variationId: number, options: { decrement?: boolean } = {}): CartChange {
+  const line = state.items.find((item) => item.id === variationId);
+  if (!line) return { state };
+  let items: CartItem[];
+  if (options.decrement) {
+    if (line.quantity <= 1) return { state };
+    items = state.items.map((item) => (item.id === variationId ? { ...item, quantity: item.quantity - 1 } : item));
+  } else {
+    items = state.items.filter((item) => item.id !== variationId);
+  }
+  // Lowering a quantity keeps the product in the cart: it counts as an update, not a remove.
+  const change = options.decrement
+    ? ({ kind: 'update' } as const)
+    : ({ kind: 'remove', productId: line.product.id } as const);
+  return afterShopChange({ ...state, items }, line.product.shop_id, change);
+}
+
+/** The quantity stepper (min 0, max 9999, step 1); 0 removes the line. */
+export function setQuantity(state: CartState, variationId: number, quantity: number): CartChange {
+  const line = state.items.find((item) => item.id === variationId);
+  if (!line) return { state };
+  const next = clampQuantity(quantity);
+  if (next === line.quantity) return { state };
+  if (next === 0) return removeItem(state, variationId);
+  const items = state.items.map((item) => (item.id === variationId ? { ...item, quantity: next } : item));
+  return afterShopChange({ ...state, items }, line.product.shop_id, { kind: 'update' });
+}
+
+export function applyCoupon(state: CartState, coupon: ShopCoupon): CartState {
+  return { ...state, shopCoupons: { ...state.shopCoupons, [coupon.shop_id]: coupon } };
+}
+
+export function removeCoupon(state: CartState, shopId: number): CartState {
+  const { [shopId]: _removed, ...shopCoupons } = state.shopCoupons;
+  return { ...state, shopCoupons };
+}
+
+export function applyRewardPoints(state: CartState, shopId: number, points: number): CartState {
+  const rewardPointsApplied = { ...state.rewardPointsApplied };
+  if (points > 0) rewardPointsApplied[shopId] = Math.floor(points);
+  else delete rewardPointsApplied[shopId];
+  return { ...state, rewardPointsApplied };
+}
+
+/** Clearing empties items, coupons and reward points. */
+export const clearCart = (): CartState => emptyCart();
+
+export interface ShopGroup {
+  shop: CartShop;
+  items: CartItem[];
+  subtotal: number;
+}
+
+/** Lines grouped by shop in first-added order; a line with no shop shows as 'Unknown Shop'. */
+export function groupByShop(items: CartItem[]): ShopGroup[] {
+  const groups = new Map<number, ShopGroup>();
+  for (const item of items) {
+    const shopId = item.product.shop_id;
+    const group = groups.get(shopId) ?? {
+      shop: { id: shopId, name: item.product.shop?.name || messages.unknownShop, slug: item.product.shop?.slug ?? '' },
+      items: [],
+      subtotal: 0,
+    };
+    group.items.push(item);
+    group.subtotal += lineTotal(item);
+    groups.set(shopId, group);
+  }
+  return [...groups.values()];
+}
+
+/** 100 reward points = 100 pence off that shop's lines, never below zero. */
+export const POINTS_TO_PENCE = 1;
+
+export interface CartTotals {
+  subtotal: number;
+  discount: number;
+  rewardPointsDiscount: number;
+  shippingCharge: number;
+  total: number;
+}
+
+export function needsDeliveryCharge(items: CartItem[], orderType: OrderType): boolean {
+  return orderType === 'delivery' && items.some((item) => item.product.type !== 'Digital');
+}
+
+/**
+ * Grand total = subtotal - coupon discounts - reward points discount + delivery charge.
+ * Each shop's coupon and points can take that shop's lines down to zero, never below.
+ */
+export function cartTotals(state: CartState, orderType: OrderType): CartTotals {
+  let subtotal = 0;
+  let discount = 0;
+  let rewardPointsDiscount = 0;
+  for (const group of groupByShop(state.items)) {
+    subtotal += group.subtotal;
+    const couponDiscount = Math.min(state.shopCoupons[group.shop.id]?.discount ?? 0, group.subtotal);
+    discount += couponDiscount;
+    const points = state.rewardPointsApplied[group.shop.id] ?? 0;
+    rewardPointsDiscount += Math.min(points * POINTS_TO_PENCE, group.subtotal - couponDiscount);
+  }
+  const shippingCharge = needsDeliveryCharge(state.items, orderType) ? DELIVERY_CHARGE_PENCE : 0;
+  return {
+    subtotal,
+    discount,
+    rewardPointsDiscount,
+    shippingCharge,
+    total: subtotal - discount - rewardPointsDiscount + shippingCharge,
+  };
+}
+
+export const cartCount = (items: CartItem[]) => items.reduce((sum, item) => sum + item.quantity, 0);

@@ -1,0 +1,77 @@
+/**
+ * Coupon rules (api-contract.md, "Coupons"): a coupon belongs to one shop, applies to that
+ * shop's matching lines only (all of them when product_ids is empty), and is checked for
+ * dates, minimum spend and usage limits. Pure, so the API's validate-coupon and checkout agree.
+ */
+import { formatMoney, type MoneyFormat } from './money';
+
+export interface CouponRule {
+  type: 'percent' | 'fixed';
+  /** Percent (1-100) or pence. */
+  value: number;
+  /** Pence, against the shop's subtotal. */
+  minSpend: number;
+  productIds: number[];
+  startsAt: Date | null;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  timesUsed: number;
+  perUserLimit: number | null;
+}
+
+export interface CouponLine {
+  productId: number;
+  /** Unit price in pence. */
+  price: number;
+  quantity: number;
+}
+
+export type CouponRefusal =
+  | 'not_started'
+  | 'expired'
+  | 'usage_exhausted'
+  | 'per_user_exhausted'
+  | 'no_matching_items'
+  | 'min_spend';
+
+export type CouponCheck =
+  | { ok: true; discount: number; eligibleSubtotal: number }
+  | { ok: false; reason: CouponRefusal; message: string };
+
+export const couponMessages = {
+  notFound: 'This coupon code is not valid for this shop.',
+  notStarted: 'This coupon is not active yet.',
+  expired: 'This coupon has expired.',
+  usageExhausted: 'This coupon has reached its usage limit.',
+  perUserExhausted: 'You have already used this coupon as many times as allowed.',
+  noMatchingItems: 'This coupon does not apply to the items in your cart.',
+  minSpend: (amount: string) => `Spend at least ${amount} at this shop to use this coupon.`,
+} as const;
+
+export function evaluateCoupon(
+  coupon: CouponRule,
+  shopLines: CouponLine[],
+  context: { now: Date; usesByThisUser: number; money?: MoneyFormat },
+): CouponCheck {
+  const refuse = (reason: CouponRefusal, message: string): CouponCheck => ({ ok: false, reason, message });
+  if (coupon.startsAt && context.now < coupon.startsAt) return refuse('not_started', couponMessages.notStarted);
+  if (coupon.endsAt && context.now > coupon.endsAt) return refuse('expired', couponMessages.expired);
+  if (coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit) {
+    return refuse('usage_exhausted', couponMessages.usageExhausted);
+  }
+  if (coupon.perUserLimit !== null && context.usesByThisUser >= coupon.perUserLimit) {
+    return refuse('per_user_exhausted', couponMessages.perUserExhausted);
+  }
+
+  const shopSubtotal = shopLines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  const eligible =
+    coupon.productIds.length === 0 ? shopLines : shopLines.filter((line) => coupon.productIds.includes(line.productId));
+  const eligibleSubtotal = eligible.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  if (eligibleSubtotal === 0) return refuse('no_matching_items', couponMessages.noMatchingItems);
+  if (shopSubtotal < coupon.minSpend) {
+    return refuse('min_spend', couponMessages.minSpend(formatMoney(coupon.minSpend, context.money)));
+  }
+
+  const raw = coupon.type === 'percent' ? Math.round((eligibleSubtotal * coupon.value) / 100) : coupon.value;
+  return { ok: true, discount: Math.min(raw, eligibleSubtotal), eligibleSubtotal };
+}

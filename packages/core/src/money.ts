@@ -1,0 +1,24 @@
+/** Money is always an integer number of minor units (pence). These helpers are the only place it becomes text. */
+export interface MoneyFormat {
+  currency: string;
+  locale: string;
+}
+
+export const defaultMoneyFormat: MoneyFormat = { currency: 'GBP', locale: 'en-GB' };
+
+/** 450 -> "£4.50" (currency sign plus amount, as the spec asks). */
+export function formatMoney(pence: number, format: MoneyFormat = defaultMoneyFormat): string {
+  return new Intl.NumberFormat(format.locale, {
+    style: 'currency',
+    currency: format.currency,
+    currencyDisplay: 'narrowSymbol',
+  }).format(pence / 100);
+}
+
+/** "4.50" or 4.5 -> 450. Rounds half away from zero to the nearest penny. */
+export function toPence(pounds: number | string): number {
+  const value = typeof pounds === 'string' ? Number.parseFloat(pounds) : pounds;
+  if (!Number.isFinite(value)) throw new RangeError(`Not an amount of money: ${pounds}`);
+  // toPrecision(12) removes binary noise such as 1.005 * 100 = 100.49999999999999.
+  return Math.sign(value) * Math.round(Number((Math.abs(value) * 100).toPrecision(12)));
+}

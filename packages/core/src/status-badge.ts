@@ -1,0 +1,24 @@
+/** Badge colours for statuses, exactly as spec section 4 lists them. */
+export type BadgeColor = 'info' | 'warning' | 'primary' | 'accent' | 'success' | 'error';
+
+const colorByStatus: Record<string, BadgeColor> = {
+  initiated: 'info',
+  pending: 'warning',
+  close: 'primary',
+  processing: 'accent',
+  shipping: 'accent',
+  open: 'accent',
+  delivered: 'success',
+  paid: 'success',
+  active: 'success',
+  resolved: 'success',
+  accepted: 'success',
+  failed: 'error',
+  cancelled: 'error',
+  unpaid: 'error',
+  rejected: 'error',
+};
+
+export function statusBadge(status: string): { label: string; color: BadgeColor } {
+  return { label: status.toUpperCase(), color: colorByStatus[status.toLowerCase()] ?? 'info' };
+}

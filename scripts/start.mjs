@@ -1,0 +1,19 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+/**
+ * `npm start`: build the apps if needed, then run the API server, which migrates the
+ * database, seeds demo data into an empty one, and serves API + web + admin on one port.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+buildIfNeeded();
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
