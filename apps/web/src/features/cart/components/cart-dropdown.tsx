@@ -15,8 +15,10 @@ export function CartDropdown({ checkoutPath }: { checkoutPath: string }) {
   const count = cartCount(items);
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal trapFocus>
-      <Popover.Target>
-        <Indicator label={count} size={18} disabled={count === 0} color="primary.7" offset={4}>
+      {/* The indicator stays outside the target: the popover puts aria-expanded on its target,
+          which is only allowed on the button itself, not on the indicator's wrapper. */}
+      <Indicator label={count} size={18} disabled={count === 0} color="primary.7" offset={4}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="white"
@@ -27,8 +29,8 @@ export function CartDropdown({ checkoutPath }: { checkoutPath: string }) {
           >
             <IconShoppingCart size={24} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown data-testid="cart-dropdown">
         {count === 0 ? (
           <Text c="dimmed" ta="center" py="md">

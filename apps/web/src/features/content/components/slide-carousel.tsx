@@ -35,8 +35,11 @@ export function SlideCarousel({
   if (slides.length === 0) return null;
   const multiple = slides.length > 1;
   return (
-    <Box component="section" aria-roledescription="carousel" aria-label={label}>
+    // Mantine's carousel root is already a region with the carousel role description: it
+    // carries the label, so two carousels on one page stay distinguishable landmarks.
+    <Box>
       <Carousel
+        aria-label={label}
         withIndicators={multiple}
         withControls={multiple}
         withKeyboardEvents
