@@ -33,13 +33,15 @@ export interface AppOptions {
 
 /** Infrastructure plugins first, then the API's route modules under /api. */
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', '*.password'] },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // A hop count trusts that many proxies nearest to us (Fastify's types take it as a function).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

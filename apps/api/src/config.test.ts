@@ -21,3 +21,16 @@ describe('configuration', () => {
     }
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, and takes a hop count or the proxies by address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+  });
+
+  it('refuses "true", which would let any client choose its own address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+});

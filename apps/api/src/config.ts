@@ -43,6 +43,27 @@ const envSchema = z.object({
   POSTCODES_IO_URL: z.string().url().default('https://api.postcodes.io'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((text, ctx): false | number | string[] => {
+      const value = text.trim();
+      if (value === 'false') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      // "true" would believe any X-Forwarded-For, letting a client pick its own IP and dodge
+      // the per-IP limits: name the proxies instead.
+      if (value === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'name the proxies (addresses, CIDR ranges or "loopback") or a hop count, not true',
+        });
+        return z.NEVER;
+      }
+      return value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    }),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   SERVE_APPS: z.enum(['true', 'false']).default('true'),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(1200),
@@ -78,6 +99,11 @@ export interface Config {
   postcodesIoUrl: string;
   logLevel: string;
   corsOrigins: string[];
+  /**
+   * Which peers may tell us the client's address in X-Forwarded-For: false (none, the client
+   * is whoever connects), a hop count, or addresses/CIDR ranges/"loopback" of the proxies.
+   */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
   serveApps: boolean;
   resetTokenTtlSeconds: number;
@@ -114,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postcodesIoUrl: e.POSTCODES_IO_URL,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
+    trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === 'true',
     serveApps: e.SERVE_APPS === 'true',
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,

@@ -23,9 +23,9 @@ async function withPage(
   viewport: { width: number; height: number } = viewports.desktop,
 ): Promise<void> {
   const { page, context } = await newPage(browser, viewport);
-  // Each test is its own shopper: the server trusts X-Forwarded-For (it runs behind a proxy), so
-  // its per-IP limits (login, and 120 page loads a minute on the history fallback) count this
-  // test apart from the other specs, which all come from 127.0.0.1.
+  // Each test is its own shopper: the test server trusts X-Forwarded-For from loopback
+  // (TRUST_PROXY, see global-setup), so its per-IP limits (sign-up, login, and 120 page loads a
+  // minute on the history fallback) count this test apart from the other specs.
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.77.${process.pid % 250}.${++clientCounter}` });
   try {
     await run(page);

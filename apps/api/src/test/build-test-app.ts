@@ -12,6 +12,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The environment the config was loaded from, to build a variant of it. */
+  env: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -23,13 +25,8 @@ export async function buildTestApp(
   options: { seed?: boolean; env?: Record<string, string>; extend?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SERVE_APPS: 'false',
-    LOG_LEVEL: 'silent',
-    ...options.env,
-  });
+  const env = { NODE_ENV: 'test', DATA_DIR: dataDir, SERVE_APPS: 'false', LOG_LEVEL: 'silent', ...options.env };
+  const config = loadConfig(env);
   const database = await openTestDatabase();
   if (options.seed) await seedDemoIfEmpty(database.db, config);
   const app = await buildApp({ config, database, logger: false });
@@ -39,6 +36,7 @@ export async function buildTestApp(
     app,
     database,
     config,
+    env,
     async close() {
       await app.close();
       await database.close();

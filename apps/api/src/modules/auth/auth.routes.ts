@@ -28,6 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     config: app.config,
     deliverMail: (ids) => app.mailer.deliverLater(ids),
+    composeMailLater: (compose) => app.mailer.composeLater(compose),
     log: app.log,
   };
   const oidc = createOidcVerifier(app.config.oidcProviders);
@@ -42,12 +43,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Create a customer account and sign in',
-        description: 'Passwords: 8 to 128 characters, not a common password. An e-mail already taken answers 422.',
+        description:
+          'Passwords: 8 to 128 characters, not a common password. An e-mail already taken answers 422. Rate limited per client IP (429 with Retry-After).',
         body: registerSchema,
         response: { 201: authReply },
       },
     },
-    async (request, reply) => reply.status(201).send(ok(await register(ctx, request.body))),
+    async (request, reply) => reply.status(201).send(ok(await register(ctx, request.body, request.ip))),
   );
 
   app.post(

@@ -33,6 +33,8 @@ export interface AuthContext {
   config: Config;
   /** Hands committed outbox rows to the mailer. */
   deliverMail(ids: number[]): void;
+  /** Writes and delivers mail after the reply (see Mailer.composeLater). */
+  composeMailLater(compose: () => Promise<number[]>): void;
   log: { info(obj: object, msg: string): void };
 }
 
@@ -46,7 +48,9 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export async function register(
   ctx: AuthContext,
   input: { name: string; email: string; phone?: string | null; password: string },
+  clientIp: string,
 ): Promise<AuthResult> {
+  await enforceRateLimits(ctx.db, [{ key: `register:ip:${clientIp}`, rule: authRateLimits.registerPerIp }]);
   assertPasswordAcceptable(input.password);
   if (await findUserByEmail(ctx.db, input.email)) throw invalidField('email', authMessages.emailTaken);
   const passwordHash = await hashPassword(input.password);
@@ -98,8 +102,9 @@ export async function login(
 }
 
 /**
- * Mails a reset link when the account exists. The reply is the same either way, and the mail
- * goes out after the reply, so neither content nor timing tells whether the account exists.
+ * Mails a reset link when the account exists. The reply is the same either way, and the reset
+ * is written and mailed after the reply, so that neither content nor timing tells whether the
+ * account exists: both paths do the same rate-limit writes and the same lookup.
  */
 export async function forgotPassword(ctx: AuthContext, input: { email: string }, clientIp: string): Promise<void> {
   await enforceRateLimits(ctx.db, [
@@ -108,20 +113,22 @@ export async function forgotPassword(ctx: AuthContext, input: { email: string },
   ]);
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) return;
-  const token = newOpaqueToken();
-  const ttl = ctx.config.resetTokenTtlSeconds;
-  const mailId = await ctx.db.transaction(async (tx) => {
-    await tx.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: sql`now() + make_interval(secs => ${ttl})`,
+  ctx.composeMailLater(async () => {
+    const token = newOpaqueToken();
+    const ttl = ctx.config.resetTokenTtlSeconds;
+    const mailId = await ctx.db.transaction(async (tx) => {
+      await tx.insert(passwordResets).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: sql`now() + make_interval(secs => ${ttl})`,
+      });
+      return enqueueMail(tx, resetPasswordMail(ctx.config, user, token));
     });
-    return enqueueMail(tx, resetPasswordMail(ctx.config, user, token));
+    if (ctx.config.env === 'development') {
+      ctx.log.info({ resetLink: resetLink(ctx.config, user.email, token) }, 'password reset link (development only)');
+    }
+    return [mailId];
   });
-  ctx.deliverMail([mailId]);
-  if (ctx.config.env === 'development') {
-    ctx.log.info({ resetLink: resetLink(ctx.config, user.email, token) }, 'password reset link (development only)');
-  }
 }
 
 /**

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { authMessages } from '@parade/core/auth-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { requireRole } from '../../plugins/auth';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { mailOutbox } from '../mail/mail.tables';
@@ -297,5 +299,136 @@ describe('login rate limits (in the database)', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('who the client is (X-Forwarded-For)', () => {
+  const loginWith = (app: FastifyInstance, email: string, headers: Record<string, string>, remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'a guess' },
+      headers,
+      remoteAddress,
+    });
+
+  it('ignores a forwarded address by default, so a client cannot dodge the per-IP limit', async () => {
+    const max = authRateLimits.loginPerIp.max;
+    for (let i = 0; i < max; i++) {
+      const spoofed = { 'x-forwarded-for': `203.0.113.${i + 1}` };
+      expect((await loginWith(t.app, `dodge${i}@example.test`, spoofed, '10.6.0.1')).statusCode).toBe(422);
+    }
+    const last = await loginWith(t.app, 'dodge-last@example.test', { 'x-forwarded-for': '198.51.100.7' }, '10.6.0.1');
+    expect(last.statusCode).toBe(429);
+  });
+
+  it('believes the forwarded address only from a proxy named in TRUST_PROXY', async () => {
+    const config = loadConfig({ ...t.env, TRUST_PROXY: '10.7.0.1' });
+    const behindProxy = await buildApp({ config, database: t.database, logger: false });
+    behindProxy.get('/api/__ip', async (request) => ({ status: true, data: request.ip }));
+    await behindProxy.ready();
+    try {
+      const via = (remoteAddress: string) =>
+        behindProxy.inject({ url: '/api/__ip', headers: { 'x-forwarded-for': '198.51.100.9' }, remoteAddress });
+      expect((await via('10.7.0.1')).json().data).toBe('198.51.100.9');
+      expect((await via('10.7.0.2')).json().data).toBe('10.7.0.2');
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
+describe('sign-up limits and fields', () => {
+  it('limits sign-ups per client IP, with the 429 envelope', async () => {
+    const max = authRateLimits.registerPerIp.max;
+    const signUpFrom = (i: number) =>
+      post(
+        '/auth/register',
+        {
+          name: 'Bulk Shopper',
+          email: `bulk${i}@example.test`,
+          password: 'a perfectly fine passphrase',
+          password_confirmation: 'a perfectly fine passphrase',
+        },
+        {},
+        '10.6.1.1',
+      );
+    for (let i = 0; i < max; i++) expect((await signUpFrom(i)).statusCode).toBe(201);
+    const blocked = await signUpFrom(max);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      status: false,
+      message: 'Too many requests, please try again later.',
+      errors: {},
+    });
+    const [stored] = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.email, `bulk${max}@example.test`));
+    expect(stored?.count).toBe(0);
+  });
+
+  it('ignores a role, an id or other fields sent with the sign-up', async () => {
+    const res = await post(
+      '/auth/register',
+      {
+        name: 'Sneaky Shopper',
+        email: 'sneaky@example.test',
+        password: 'a perfectly fine passphrase',
+        password_confirmation: 'a perfectly fine passphrase',
+        role: 'admin',
+        id: 1,
+        password_hash: 'scrypt$forged',
+      },
+      {},
+      '10.6.2.1',
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.user.role).toBe('customer');
+    expect(res.json().data.user.id).not.toBe(1);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'sneaky@example.test'));
+    expect(row?.role).toBe('customer');
+    expect(row?.passwordHash).not.toBe('scrypt$forged');
+  });
+
+  it('never writes a password to the log, even at trace level', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await buildApp({ config: t.config, database: t.database, logger: { level: 'trace', stream } });
+    await logged.ready();
+    try {
+      const password = 'marmalade on a tuesday';
+      const payload = { name: 'Quiet Shopper', email: 'quiet@example.test', password, password_confirmation: password };
+      const made = await logged.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload,
+        remoteAddress: '10.6.3.1',
+      });
+      expect(made.statusCode).toBe(201);
+      await logged.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'quiet@example.test', password },
+        remoteAddress: '10.6.3.1',
+      });
+      await logged.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'quiet@example.test', password: 'marmalade on a wednesday' },
+        remoteAddress: '10.6.3.1',
+      });
+      await logged.inject({ url: '/api/auth/me', headers: bearer(made.json().data.access_token) });
+    } finally {
+      await logged.close();
+    }
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(log).not.toContain('marmalade');
   });
 });

@@ -15,6 +15,9 @@ export const authRateLimits = {
   loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
   forgotPerIp: { max: 10, windowSeconds: 60 * 60 },
   forgotPerAccount: { max: 3, windowSeconds: 60 * 60 },
+  // Sign-up answers "e-mail already taken", so unlimited sign-ups would probe for accounts
+  // (and fill the database); a household or a shop's till shares one IP, hence not lower.
+  registerPerIp: { max: 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

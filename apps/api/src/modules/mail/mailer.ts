@@ -14,6 +14,12 @@ const ORPHAN_AFTER_SECONDS = 120;
 export interface Mailer {
   /** Deliver these outbox rows in the background; call after the transaction that wrote them commits. */
   deliverLater(ids: number[]): void;
+  /**
+   * Run `compose` in the background (it writes outbox rows in its own transaction and returns
+   * their ids), then deliver them: for replies whose timing must not depend on whether a mail
+   * is written at all.
+   */
+  composeLater(compose: () => Promise<number[]>): void;
   /** Deliver these outbox rows now (used by deliverLater and by tests). */
   deliver(ids: number[]): Promise<void>;
   /** Retry failed mails and pick up orphaned pending ones; returns how many were tried. */
@@ -122,6 +128,7 @@ export const mailerPlugin = fp(
 
     app.decorate('mailer', {
       deliverLater: (ids: number[]) => track(deliver(ids)),
+      composeLater: (compose: () => Promise<number[]>) => track(compose().then(deliver)),
       deliver,
       retryUndelivered,
       idle: async () => {

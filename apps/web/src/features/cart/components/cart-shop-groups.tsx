@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { groupByShop } from '@parade/core/cart';
 import { IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -48,14 +48,9 @@ export function CartShopGroups({ rewardBalances }: { rewardBalances: Record<numb
                 data-testid="cart-line"
               >
                 <Group wrap="nowrap" gap="sm" style={{ flex: '1 1 220px', minWidth: 0 }}>
-                  <LazyImage
-                    src={item.thumbnail}
-                    alt=""
-                    width={56}
-                    height={56}
-                    radius="sm"
-                    style={{ flex: '0 0 56px' }}
-                  />
+                  <Box w={56} style={{ flex: 'none' }}>
+                    <LazyImage src={item.thumbnail} alt="" width={56} height={56} radius="sm" />
+                  </Box>
                   <Stack gap={2} style={{ minWidth: 0 }}>
                     <Anchor
                       component={Link}
