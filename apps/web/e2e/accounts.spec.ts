@@ -123,10 +123,14 @@ describe('accounts', () => {
       expect(await page.getByTestId('avatar-letter').first().textContent()).toBe('J');
       expect(await page.evaluate(() => localStorage.getItem('authToken'))).toMatch(/^[\w-]{43}$/);
 
-      // Logout: the token is gone and the protected screen gives way to Login.
+      // Logout: the server revokes the token, it is gone from the browser, and the protected
+      // screen gives way to Login.
+      const token = await page.evaluate(() => localStorage.getItem('authToken'));
       await headerLogout(page).click();
       await waitForPath(page, '/auth/login?redirect=%2Fprofile');
       expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+      const revoked = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+      expect(revoked.status()).toBe(401);
 
       // A guest asking for a protected screen goes to Login with the redirect, then comes back.
       await page.goto('/profile/address?from=e2e');
@@ -228,6 +232,31 @@ describe('accounts', () => {
       await page.getByRole('button', { name: 'Save changes' }).click();
       await waitForPath(page, '/auth/login?redirect=%2Fprofile');
       expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    }));
+
+  it('offers Customer Login, Merchant Login (admin site, new tab) and Create Account; /manage opens the admin site', () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('button', { name: 'Sign In/Register' }).click();
+      const menu = page.getByRole('menu');
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+        'Customer Login',
+        'Merchant Login',
+        'Create Account',
+      ]);
+      const merchant = menu.getByRole('menuitem', { name: 'Merchant Login' });
+      const adminUrl = (await (await page.request.get('/api/app/setting')).json()).settings.admin_url as string;
+      expect(await merchant.getAttribute('href')).toBe(adminUrl);
+      expect(await merchant.getAttribute('target')).toBe('_blank');
+      await menu.getByRole('menuitem', { name: 'Customer Login' }).click();
+      await waitForPath(page, '/auth/login');
+      // The slim layout: the form without the shop's navigation.
+      await page.getByRole('link', { name: 'Back to shopping' }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+
+      await page.goto('/manage');
+      await page.waitForURL((url) => url.href === adminUrl);
+      expect(new URL(page.url()).pathname).toBe('/admin/');
     }));
 
   it('hides social sign-in when no provider is configured', () =>
