@@ -1,4 +1,4 @@
-import type { ProductCard, ProductList } from '@parade/core/catalog-dto';
+import type { ProductCard, ProductList, ProductPage } from '@parade/core/catalog-dto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
@@ -36,6 +36,33 @@ async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
 
+/** A product of the shop with a second, well-stocked variation to switch to on its page. */
+async function productWithTwoVariations(shop: string): Promise<{ page: ProductPage; other: ProductPage['variation'] }> {
+  const res = await fetch(`${inject('baseURL')}/api/products?shop=${shop}`);
+  const cards = ((await res.json()) as { data: ProductList }).data.products.data;
+  for (const card of cards) {
+    const detail = await fetch(
+      `${inject('baseURL')}/api/product/${card.shop.slug}/${card.slug}/${card.variation.slug}`,
+    );
+    const page = ((await detail.json()) as { data: ProductPage }).data;
+    const other = page.variations.find(
+      (v) => v.id !== page.variation.id && (v.stock === null || v.stock > 5) && v.price !== page.variation.price,
+    );
+    if (page.product.type === 'Physical' && other) return { page, other };
+  }
+  throw new Error(`no product with two variations at ${shop}`);
+}
+
+/** Picks the first collection point in the Choose Order Type modal and continues. */
+async function chooseFirstCollectionPoint(page: Page) {
+  const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+  await modal.getByRole('radio').first().check();
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
 describe('order type, location and cart', () => {
   it('holds a physical item until a location is chosen, with every message of the modal', async () => {
     const { page, context } = await newPage(browser);
@@ -58,7 +85,7 @@ describe('order type, location and cart', () => {
     await modal.getByText('e.g. E1 0AD').waitFor();
     await postcode.fill('ABCDEFG');
     await modal.getByRole('button', { name: 'Continue' }).click();
-    expect(await modalError(page)).toBe('PLEASE SELECT A VALID POSTCODE "ABCDEFG" IS NOT VALID');
+    expect(await modalError(page)).toBe('PLEASE SELECT A VALID POSTCODE, "ABCDEFG" IS NOT VALID');
     // A real postcode far outside the radius.
     await postcode.fill('M1 1AE');
     await modal.getByRole('button', { name: 'Continue' }).click();
@@ -163,6 +190,58 @@ describe('order type, location and cart', () => {
     await page.getByRole('heading', { level: 2, name: bread.shop.name }).waitFor();
     expect(await page.getByTestId('cart-line').count()).toBe(2);
     expect(await page.getByLabel(`Quantity of ${bread.variation.full_name}`, { exact: true }).inputValue()).toBe('2');
+    await context.close();
+  });
+
+  it('adds the chosen variation and quantity from the product page; the dropdown groups by shop; the stepper edits', async () => {
+    const { page, context } = await newPage(browser);
+    const { page: product, other } = await productWithTwoVariations('green-barrow');
+    const bread = await inStockCard('rise-and-crumb');
+
+    await page.goto(`/${product.product.shop.slug}/product/${product.product.slug}/${product.variation.slug}`);
+    await page.getByTestId('variation-option').filter({ hasText: other.name }).click();
+    await expect.poll(() => page.getByTestId('variation-name').textContent()).toBe(other.full_name);
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('3');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await chooseFirstCollectionPoint(page);
+    await toast(page, 'Item added to cart');
+
+    await page.goto(`/products?shop=${bread.shop.slug}&sort_by=price&sort_high=0`);
+    await page
+      .getByRole('button', { name: `Add ${bread.name} to cart` })
+      .first()
+      .click();
+    await toast(page, 'Item added to cart');
+
+    // The header's dropdown: count, lines under their shop, subtotal, Checkout and View Cart.
+    await page.getByTestId('cart-button').click();
+    const dropdown = page.getByTestId('cart-dropdown');
+    await dropdown.waitFor();
+    const text = (await dropdown.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(`${product.product.shop.name} ${other.full_name} ×3 ${pounds(other.price * 3)}`);
+    expect(text).toContain(`${bread.shop.name} ${bread.variation.full_name} ×1 ${pounds(bread.price)}`);
+    expect(await dropdown.getByTestId('cart-subtotal').innerText()).toBe(pounds(other.price * 3 + bread.price));
+    expect(await page.getByTestId('cart-button').getAttribute('aria-label')).toBe('Cart, 4 items');
+    await dropdown.getByRole('link', { name: 'Checkout' }).waitFor();
+    await dropdown.getByRole('link', { name: 'View Cart' }).click();
+
+    // The stepper: the Decrease button, a typed quantity, and 0 removing the line.
+    const chosen = `Quantity of ${other.full_name}`;
+    await page.getByRole('button', { name: `Decrease ${chosen}` }).click();
+    await expect.poll(() => page.getByLabel(chosen, { exact: true }).inputValue()).toBe('2');
+    await page.getByLabel(chosen, { exact: true }).fill('12');
+    await page.getByLabel(chosen, { exact: true }).press('Enter');
+    await expect
+      .poll(async () => (await page.getByTestId('cart-summary').innerText()).replace(/\s+/g, ' '))
+      .toContain(`Subtotal ${pounds(other.price * 12 + bread.price)}`);
+    const breadQuantity = page.getByLabel(`Quantity of ${bread.variation.full_name}`, { exact: true });
+    await breadQuantity.fill('0');
+    await breadQuantity.press('Enter');
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+
+    // Cart thumbnails keep their small size on the page.
+    const thumbnail = await page.getByTestId('cart-line').locator('img').first().boundingBox();
+    expect(thumbnail?.width).toBeLessThanOrEqual(64);
     await context.close();
   });
 

@@ -116,6 +116,24 @@ describe('coupon clearing', () => {
     expect(change.message).toBe('Please apply coupon again');
   });
 
+  it('clears it when the stepper changes a quantity, but not when the quantity stays the same', () => {
+    const change = setQuantity(withCoupon, pears.id, 3);
+    expect(change.state.items.find((line) => line.id === pears.id)?.quantity).toBe(3);
+    expect(change.state.shopCoupons[greengrocer.id]).toBeUndefined();
+    expect(change.message).toBe('Please apply coupon again');
+    const same = setQuantity(withCoupon, pears.id, 1);
+    expect(same.state.shopCoupons[greengrocer.id]).toEqual(coupon);
+    expect(same.message).toBeUndefined();
+  });
+
+  it('treats the stepper at 0 as a remove, with the remove exception', () => {
+    const two = applyCoupon(withItems([apples, 2], [pears, 1]), { ...coupon, product_ids: [10, 20] });
+    const change = setQuantity(two, pears.id, 0);
+    expect(change.state.items.map((line) => line.id)).toEqual([apples.id]);
+    expect(change.state.shopCoupons[greengrocer.id]).toBeUndefined();
+    expect(change.message).toBeUndefined();
+  });
+
   it('says nothing when the cart total drops to 0', () => {
     const only = applyCoupon(withItems([apples, 1]), { ...coupon, product_ids: [10, 20, 30] });
     const change = removeItem(only, apples.id);

@@ -5,8 +5,7 @@
 export const messages = {
   genericError: 'Something went wrong, Please Try Again Later',
   somethingWentWrong: 'SOMETHING WENT WRONG',
-  selectValidPostcode: 'PLEASE SELECT A VALID POSTCODE',
-  postcodeNotValid: (postcode: string) => `"${postcode}" IS NOT VALID`,
+  invalidPostcode: (postcode: string) => `PLEASE SELECT A VALID POSTCODE, "${postcode}" IS NOT VALID`,
   selectCollectionPoint: 'PLEASE SELECT A COLLECTION POINT',
   selectDeliveryLocation: 'PLEASE SELECT A DELIVERY LOCATION',
   deliveryUnavailable: (postcode: string) => `DELIVERY SERVICE UNAVAILABLE IN "${postcode}"`,

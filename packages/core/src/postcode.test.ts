@@ -7,13 +7,20 @@ describe('delivery postcode rule', () => {
   });
 
   it.each([
-    ['E1 0A', 'too short'],
-    ['SW1A  1AA X', 'three words'],
+    ['E1 0A', 'too short: 5 characters'],
+    ['E1 0 AD', 'three words, though 7 characters'],
     ['ABCDEF', 'no digit'],
-    ['E1 0AD 123', 'too long'],
+    ['SW1A 1AAA', 'too long: 9 characters in two words'],
+    ['E1A0AD12X', 'too long: 9 characters in one word'],
     ['', 'empty'],
-  ])('refuses %s (%s) with both messages', (postcode) => {
-    expect(postcodeError(postcode)).toEqual(['PLEASE SELECT A VALID POSTCODE', `"${postcode.trim()}" IS NOT VALID`]);
+  ])('refuses %s (%s) with the spec message', (postcode) => {
+    expect(postcodeError(postcode)).toBe(`PLEASE SELECT A VALID POSTCODE, "${postcode.trim()}" IS NOT VALID`);
+  });
+
+  it('accepts exactly 6 and exactly 8 characters, and two words', () => {
+    expect(postcodeError('E1 0AD')).toBeNull();
+    expect(postcodeError('EC1A 1BB')).toBeNull();
+    expect(postcodeError('E1A10AD1')).toBeNull();
   });
 
   it('ignores surrounding and repeated spaces', () => {

@@ -2,14 +2,15 @@ import { messages } from './messages';
 
 /**
  * Delivery postcode rule of spec section 5: at most 2 space-separated words, at least one
- * digit, 6 to 8 characters. Returns the messages to show, or null when it passes.
+ * digit, 6 to 8 characters (repeated spaces count as one). Returns the message to show, or
+ * null when it passes.
  */
-export function postcodeError(input: string): string[] | null {
+export function postcodeError(input: string): string | null {
   const postcode = input.trim().replace(/\s+/g, ' ');
   const words = postcode.split(' ').filter(Boolean);
   const valid =
     words.length >= 1 && words.length <= 2 && /\d/.test(postcode) && postcode.length >= 6 && postcode.length <= 8;
-  return valid ? null : [messages.selectValidPostcode, messages.postcodeNotValid(input.trim())];
+  return valid ? null : messages.invalidPostcode(input.trim());
 }
 
 export const isValidLookingPostcode = (input: string) => postcodeError(input) === null;

@@ -56,13 +56,13 @@ export const locationRoutes: FastifyPluginAsyncZod<{ geocoder: Geocoder }> = asy
     },
     async (request) => {
       const { postcode, raw } = request.query;
-      const errors = postcodeError(postcode);
-      if (errors) throw new AppError(422, errors[0] ?? messages.selectValidPostcode, { postcode: errors });
+      const invalid = postcodeError(postcode);
+      if (invalid) throw new AppError(422, invalid, { postcode: [invalid] });
       const check = await orUnavailable(() => checkDelivery(app.db, geocoder, postcode, { raw: raw === '1' }));
       if (!check) {
-        throw new AppError(422, messages.postcodeNotValid(postcode), {
-          postcode: [messages.selectValidPostcode, messages.postcodeNotValid(postcode)],
-        });
+        // Well formed but unknown to the geocoder: as invalid as a malformed one.
+        const unknown = messages.invalidPostcode(postcode);
+        throw new AppError(422, unknown, { postcode: [unknown] });
       }
       return ok(check);
     },

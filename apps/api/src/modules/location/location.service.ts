@@ -19,6 +19,12 @@ export interface DeliveryCheck {
 
 const DEFAULT_RADIUS_MILES = 3;
 
+/** The delivery_radius_miles setting; 0 means no delivery at all. Missing or not a number: the default. */
+function radiusMiles(setting: string | undefined): number {
+  const miles = Number(setting?.trim() || Number.NaN);
+  return Number.isFinite(miles) && miles >= 0 ? miles : DEFAULT_RADIUS_MILES;
+}
+
 /** The marketplace's base (settings postcode), looked up once per postcode value. */
 const baseCache = new WeakMap<Geocoder, Map<string, PostcodeLocation>>();
 async function baseLocation(geocoder: Geocoder, postcode: string): Promise<PostcodeLocation> {
@@ -44,7 +50,7 @@ export async function checkDelivery(
   options: { raw?: boolean } = {},
 ): Promise<DeliveryCheck | null> {
   const settings = await getSiteSettings(db);
-  const radius = Number.parseFloat(settings.delivery_radius_miles ?? '') || DEFAULT_RADIUS_MILES;
+  const radius = radiusMiles(settings.delivery_radius_miles);
   const base = await baseLocation(geocoder, normalisePostcode(settings.postcode ?? ''));
   const place = await geocoder.lookup(normalisePostcode(rawPostcode));
   if (!place) return null;

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { siteSettings } from '../content/content.tables';
@@ -13,6 +14,10 @@ async function setBase(t: TestApp, postcode: string, radius = '3') {
       { key: 'delivery_radius_miles', value: radius },
     ])
     .onConflictDoNothing();
+}
+
+async function setRadius(t: TestApp, miles: string) {
+  await t.database.db.update(siteSettings).set({ value: miles }).where(eq(siteSettings.key, 'delivery_radius_miles'));
 }
 
 describe('distance', () => {
@@ -58,6 +63,22 @@ describe('with the demo gazetteer', () => {
     expect(res.json().data.distance_miles).toBeLessThan(3);
   });
 
+  it('reads the radius from the delivery_radius_miles setting', async () => {
+    const at = async () => (await t.app.inject({ url: '/api/get-distance?postcode=E2%206DG&raw=1' })).json().data;
+    const { distance_miles: miles } = await at();
+    try {
+      await setRadius(t, String(miles / 2));
+      expect(await at()).toMatchObject({ allowed: false, radius_miles: miles / 2 });
+      // 0 is a radius too: no delivery at all, not the default.
+      await setRadius(t, '0');
+      expect(await at()).toMatchObject({ allowed: false, radius_miles: 0 });
+      await setRadius(t, String(miles + 0.5));
+      expect(await at()).toMatchObject({ allowed: true });
+    } finally {
+      await setRadius(t, '3');
+    }
+  });
+
   it('refuses delivery outside the radius', async () => {
     const res = await t.app.inject({ url: '/api/get-distance?postcode=M1%201AE' });
     expect(res.statusCode).toBe(200);
@@ -68,13 +89,14 @@ describe('with the demo gazetteer', () => {
   it('answers an invalid postcode with the spec messages', async () => {
     const res = await t.app.inject({ url: '/api/get-distance?postcode=E1' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.postcode).toEqual(['PLEASE SELECT A VALID POSTCODE', '"E1" IS NOT VALID']);
+    expect(res.json().errors.postcode).toEqual(['PLEASE SELECT A VALID POSTCODE, "E1" IS NOT VALID']);
   });
 
   it('answers a postcode the geocoder does not know as not valid', async () => {
     const res = await t.app.inject({ url: '/api/get-distance?postcode=ZZ9%209ZZ' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('"ZZ9 9ZZ" IS NOT VALID');
+    expect(res.json().message).toBe('PLEASE SELECT A VALID POSTCODE, "ZZ9 9ZZ" IS NOT VALID');
+    expect(res.json().errors.postcode).toEqual(['PLEASE SELECT A VALID POSTCODE, "ZZ9 9ZZ" IS NOT VALID']);
   });
 });
 
@@ -95,6 +117,8 @@ function fakePostcodesIo(): Promise<{ server: Server; url: string; hits: string[
     },
     'M1 1AE': { latitude: 53.4794, longitude: -2.2453, admin_ward: 'Piccadilly', admin_district: 'Manchester' },
     'E1 7ZZ': { latitude: Number.NaN, longitude: Number.NaN, admin_ward: 'x', admin_district: 'x' },
+    // Not a valid-looking postcode (three words): the API must leave it out of the suggestions.
+    'E1 6 ZZ': { latitude: 51.5175, longitude: -0.07, admin_ward: 'Odd data', admin_district: 'Tower Hamlets' },
   };
   const hits: string[] = [];
   const server = createServer((req, res) => {
@@ -158,7 +182,7 @@ describe('with postcodes.io', () => {
     fake.server.close();
   });
 
-  it('autocompletes through the real HTTP client', async () => {
+  it('autocompletes through the real HTTP client, keeping only valid-looking postcodes', async () => {
     const res = await t.app.inject({ url: '/api/address-autocomplete?input=E1%206' });
     expect(res.statusCode).toBe(200);
     const predictions = res.json().data.autocomplete_response.predictions;

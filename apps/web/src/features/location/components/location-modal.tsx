@@ -78,7 +78,7 @@ export function LocationModal({ opened, collectionPoints, onClose, onContinue }:
     const typed = postcode.trim();
     if (typed === '') return setErrors([messages.selectDeliveryLocation]);
     const invalid = postcodeError(typed);
-    if (invalid) return setErrors(invalid);
+    if (invalid) return setErrors([invalid]);
     setChecking(true);
     try {
       const check = await getDistance(normalisePostcode(typed));
@@ -88,7 +88,7 @@ export function LocationModal({ opened, collectionPoints, onClose, onContinue }:
       onContinue();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
-        setErrors(error.errors.postcode ?? [messages.selectValidPostcode, messages.postcodeNotValid(typed)]);
+        setErrors(error.errors.postcode ?? [messages.invalidPostcode(typed)]);
       } else if (!isAbort(error)) {
         setErrors([messages.somethingWentWrong]);
       }
