@@ -147,6 +147,91 @@ describe('order type, location and cart', () => {
     await context.close();
   });
 
+  it('searches postcodes from 3 characters, once typing pauses, cancelling a search overtaken by typing', async () => {
+    const { page, context } = await newPage(browser);
+    const searches: string[] = [];
+    const aborted: string[] = [];
+    let first = true;
+    await page.route('**/api/address-autocomplete**', async (route) => {
+      searches.push(new URL(route.request().url()).searchParams.get('input') ?? '');
+      // Hold the first search back, so that more typing overtakes it.
+      if (first) {
+        first = false;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+      await route.continue().catch(() => undefined);
+    });
+    page.on('requestfailed', (request) => {
+      if (request.url().includes('/api/address-autocomplete')) aborted.push(request.url());
+    });
+    await page.goto('/');
+    await locationButton(page).click();
+    const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+    await modal.getByRole('button', { name: 'Delivery Order' }).click();
+    const postcode = modal.getByLabel('Delivery postcode');
+
+    // Under 3 characters: no search at all.
+    await postcode.pressSequentially('E2', { delay: 80 });
+    await page.waitForTimeout(900);
+    expect(searches).toEqual([]);
+    // Typing on: one search for what stands when typing pauses, not one per key.
+    await postcode.pressSequentially(' 6D', { delay: 80 });
+    await expect.poll(() => searches, { timeout: 3000 }).toEqual(['E2 6D']);
+    // More typing while that search is still out: it is cancelled, and the new one answers.
+    await postcode.pressSequentially('G', { delay: 80 });
+    await expect.poll(() => searches, { timeout: 3000 }).toEqual(['E2 6D', 'E2 6DG']);
+    await expect.poll(() => aborted.length, { timeout: 3000 }).toBe(1);
+    await page.getByRole('option', { name: /E2 6DG/ }).waitFor();
+    await context.close();
+  });
+
+  it('drops a collection point no longer offered; closing the modal drops the held item and sets the order type', async () => {
+    const { page, context } = await newPage(browser);
+    await context.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      const gone = { type: 'collection', location: { value: 'The Old Town Hall (closed)' } };
+      localStorage.setItem(
+        'parade-location',
+        JSON.stringify({ state: { orderType: 'collection', selectedLocation: gone }, version: 0 }),
+      );
+    });
+    const stored = async () =>
+      JSON.parse((await page.evaluate(() => localStorage.getItem('parade-location'))) ?? '{}').state as {
+        orderType: string;
+        selectedLocation: unknown;
+      };
+    await page.goto('/');
+    await expect.poll(async () => (await stored()).selectedLocation).toBeNull();
+    expect(await locationButton(page).innerText()).toContain('Choose location');
+
+    // Closing the modal instead of Continue: the held item is not added; a physical cart stays collection.
+    const card = await inStockCard('green-barrow');
+    await page.goto(productPath(card));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+    await modal.waitFor();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('cart-button').getAttribute('aria-label')).toBe('Cart, 0 items');
+    expect((await stored()).orderType).toBe('collection');
+
+    // A digital item needs no location; with only digital items, closing the modal means delivery.
+    const res = await fetch(`${inject('baseURL')}/api/products?shop=brick-and-binding-books`);
+    const ebook = ((await res.json()) as { data: ProductList }).data.products.data.find((c) => c.type === 'Digital');
+    if (!ebook) throw new Error('no digital product in the demo bookshop');
+    await page.goto(productPath(ebook));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(page, 'Item added to cart');
+    expect(await modal.count()).toBe(0);
+    await locationButton(page).click();
+    await modal.waitFor();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await stored()).orderType).toBe('delivery');
+    await context.close();
+  });
+
   it('groups a two-shop cart, applies a coupon, clears it on a change, and keeps the cart over a reload', async () => {
     const { page, context } = await newPage(browser);
     const greens = await inStockCard('green-barrow');
