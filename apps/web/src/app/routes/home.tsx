@@ -177,7 +177,14 @@ function HomeContent({ home }: { home: HomeData }) {
                   padding="sm"
                   className={classes.vendor}
                 >
-                  <Avatar src={vendor.logo?.url} alt="" size={72} radius="md" mx="auto">
+                  <Avatar
+                    src={vendor.logo?.url}
+                    alt=""
+                    size={72}
+                    radius="md"
+                    mx="auto"
+                    imageProps={{ loading: 'lazy', width: 72, height: 72 }}
+                  >
                     {vendor.name.charAt(0).toUpperCase()}
                   </Avatar>
                   <Text size="sm" fw={600} ta="center" mt="xs" lineClamp={2}>

@@ -18,7 +18,7 @@ const colours: Record<NotifyKind, string> = { success: 'accent', error: 'error',
 
 /**
  * Shows a toast. Success and error notices appear at the top centre; anything else at the
- * provider's default (bottom right). Timing (2000 ms) and the limit of 8 come from the provider.
+ * provider's default (top right). Timing (2000 ms) and the limit of 8 come from the provider.
  */
 export function notify({ kind = 'info', title, message, position }: NotifyOptions): string {
   return notifications.show({

@@ -18,7 +18,16 @@ type ProfileValues = {
 /** Spec section 9: the avatar shows the first letter of the name in upper case (or the uploaded picture). */
 export function UserAvatar({ user, size = 72 }: { user: Pick<UserDto, 'name' | 'avatar'>; size?: number }) {
   return (
-    <Avatar src={user.avatar} size={size} radius="xl" color="primary" variant="filled" alt="" aria-hidden>
+    <Avatar
+      src={user.avatar}
+      size={size}
+      radius="xl"
+      color="primary"
+      variant="filled"
+      alt=""
+      aria-hidden
+      imageProps={{ width: size, height: size }}
+    >
       <Text component="span" fz={size * 0.42} fw={700} data-testid="avatar-letter">
         {avatarLetter(user.name)}
       </Text>

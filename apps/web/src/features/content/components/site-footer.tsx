@@ -38,7 +38,14 @@ export function SiteFooter() {
           <Stack gap="sm">
             <Link to={paths.home()} className={classes.logoLink}>
               {settings?.site_logo_small ? (
-                <img src={settings.site_logo_small} alt="" width={48} height={48} className={classes.logo} />
+                <img
+                  src={settings.site_logo_small}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  className={classes.logo}
+                />
               ) : null}
               <Text component="span" fw={800} fz="xl">
                 {title}

@@ -11,7 +11,14 @@ export function ShopHeader({ shop, data }: { shop: Shop; data: ShopData | undefi
       <LazyImage src={shop.banner?.url} alt="" width={1600} height={500} eager className={classes.banner} />
       <Container size="xl">
         <Group gap="md" align="flex-end" wrap="nowrap" className={classes.identity}>
-          <Avatar src={shop.logo?.url} alt={`${shop.name} logo`} size={96} radius="lg" className={classes.logo}>
+          <Avatar
+            src={shop.logo?.url}
+            alt={`${shop.name} logo`}
+            size={96}
+            radius="lg"
+            className={classes.logo}
+            imageProps={{ width: 96, height: 96 }}
+          >
             {shop.name.charAt(0).toUpperCase()}
           </Avatar>
           <Stack gap={2} pb={4} style={{ minWidth: 0 }}>
