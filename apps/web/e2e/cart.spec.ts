@@ -269,6 +269,12 @@ describe('order type, location and cart', () => {
 
     await page.getByRole('button', { name: `Increase Quantity of ${bread.variation.full_name}` }).click();
     await toast(page, 'Please apply coupon again');
+    // Toasts (spec section 9): notices in the top right corner, gone after 2000 ms.
+    const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Please apply coupon again' });
+    const box = (await notice.boundingBox())!;
+    expect(box.y).toBeLessThan(150);
+    expect(page.viewportSize()!.width - (box.x + box.width)).toBeLessThan(60);
+    await notice.waitFor({ state: 'detached', timeout: 4000 });
     expect(await page.getByText(/Coupon BREAD15/).count()).toBe(0);
 
     await page.reload();
@@ -297,6 +303,11 @@ describe('order type, location and cart', () => {
       .first()
       .click();
     await toast(page, 'Item added to cart');
+    // Success notices sit at the top centre.
+    const added = page.locator('.mantine-Notification-root').filter({ hasText: 'Item added to cart' }).last();
+    const addedBox = (await added.boundingBox())!;
+    expect(Math.abs(addedBox.x + addedBox.width / 2 - page.viewportSize()!.width / 2)).toBeLessThan(40);
+    expect(addedBox.y).toBeLessThan(150);
 
     // The header's dropdown: count, lines under their shop, subtotal, Checkout and View Cart.
     await page.getByTestId('cart-button').click();

@@ -177,6 +177,89 @@ describe('storefront on a desktop screen', () => {
       await saveScreenshot(page, 'products-desktop');
     }));
 
+  it('asks the API by the rules of spec section 5: sort always, price only when narrowed, page only above 1', () =>
+    withPage(async (page) => {
+      const asked: URLSearchParams[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/products') asked.push(url.searchParams);
+      });
+      const lastAsked = () => Object.fromEntries(asked.at(-1) ?? []);
+      await page.goto('/products');
+      await productCards(page).first().waitFor();
+      // No filter, no narrowed price, page 1: only the default sort (newest first).
+      expect(lastAsked()).toEqual({ sort_by: 'date', sort_high: '1' });
+
+      const sortBy = page.getByLabel('Sort by');
+      const options = await sortBy
+        .locator('option')
+        .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
+      expect(options.sort()).toEqual(['sortBestSelling', 'sortHighPrice', 'sortLowPrice', 'sortNew', 'sortOld']);
+      const expected = {
+        sortLowPrice: { sort_by: 'price', sort_high: '0' },
+        sortHighPrice: { sort_by: 'price', sort_high: '1' },
+        sortOld: { sort_by: 'date', sort_high: '0' },
+        sortBestSelling: { sort_by: 'best_selling', sort_high: '1' },
+      };
+      for (const [option, query] of Object.entries(expected)) {
+        await sortBy.selectOption(option);
+        await expect.poll(lastAsked).toEqual(query);
+      }
+
+      // Back to newest first (answered from the cache), then page 2.
+      await sortBy.selectOption('sortNew');
+      await page.waitForURL(/\/products$/);
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await expect.poll(lastAsked).toEqual({ sort_by: 'date', sort_high: '1', page: '2' });
+      await page.getByRole('button', { name: 'Page 1' }).click();
+      await page.waitForURL(/\/products$/);
+      // Page 1 again is answered from the cache or asked without a page: never page=1.
+      expect(asked.some((query) => query.get('page') === '1')).toBe(false);
+
+      const maxThumb = page.getByRole('slider', { name: 'Maximum price' });
+      await maxThumb.focus();
+      for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowLeft');
+      await page.waitForURL((url) => url.searchParams.has('max_price'));
+      await expect.poll(() => lastAsked().max_price).toBe(query(page).max_price);
+      expect(lastAsked().min_price).toBeUndefined();
+      expect(asked.every((params) => ![...params.values()].includes(''))).toBe(true);
+    }));
+
+  it('shows the back-to-top button only beyond 20 px of scroll', () =>
+    withPage(async (page) => {
+      await page.goto('/products');
+      await productCards(page).first().waitFor();
+      const button = page.getByTestId('back-to-top');
+      await page.evaluate(() => window.scrollTo({ top: 15, behavior: 'instant' }));
+      await page.waitForTimeout(400);
+      expect(await button.count()).toBe(0);
+      await page.evaluate(() => window.scrollTo({ top: 25, behavior: 'instant' }));
+      await button.waitFor();
+    }));
+
+  it('sizes and lazy-loads every picture below the fold', () =>
+    withPage(async (page) => {
+      for (const path of ['/', '/products', '/vendor/green-barrow']) {
+        await page.goto(path);
+        await productCards(page).first().waitFor();
+        const images = await page.locator('img').evaluateAll((list) =>
+          list.map((img) => ({
+            src: img.getAttribute('src'),
+            width: img.getAttribute('width'),
+            height: img.getAttribute('height'),
+            loading: img.getAttribute('loading'),
+            top: img.getBoundingClientRect().top + window.scrollY,
+          })),
+        );
+        expect(images.length, path).toBeGreaterThan(3);
+        for (const image of images) {
+          // A reserved size keeps the layout still while pictures arrive.
+          expect(image.width && image.height, `${path} ${image.src}`).toBeTruthy();
+          if (image.top > 1200) expect(image.loading, `${path} ${image.src}`).toBe('lazy');
+        }
+      }
+    }));
+
   it('opens a product, switches variation in the URL and remembers recently opened products', () =>
     withPage(async (page) => {
       await page.goto('/products?search=braeburn');
@@ -358,6 +441,28 @@ describe('storefront on a desktop screen', () => {
 
       await search.fill('zzqxqz');
       await page.getByText('No product found').waitFor();
+
+      // Fewer than 3 characters ask nothing; typing on asks once, when typing pauses.
+      const searches: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/search')) searches.push(request.postDataJSON().search);
+      });
+      await search.fill('');
+      await search.pressSequentially('ba', { delay: 60 });
+      await page.waitForTimeout(900);
+      expect(searches).toEqual([]);
+      await search.pressSequentially('guet', { delay: 60 });
+      await page.getByTestId('search-option').filter({ hasText: 'Baguette' }).first().waitFor();
+      expect(searches).toEqual(['baguet']);
+
+      // A digit typed with nothing focused goes into the search box too.
+      await search.fill('');
+      await page.keyboard.press('Escape');
+      await page.locator('body').click({ position: { x: 5, y: 400 } });
+      await search.evaluate((input) => (input as HTMLInputElement).blur());
+      await page.keyboard.press('7');
+      await expect.poll(() => search.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await search.inputValue()).toBe('7');
 
       await search.fill('apple');
       await search.press('Enter');
