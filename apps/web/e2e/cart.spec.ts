@@ -61,6 +61,16 @@ async function chooseFirstCollectionPoint(page: Page) {
   await modal.waitFor({ state: 'hidden' });
 }
 
+/** Adds a card's product with its own Add button, on its shop's list sorted as inStockCard found it. */
+async function addFromShopList(page: Page, card: ProductCard) {
+  await page.goto(`/products?shop=${card.shop.slug}&sort=sortLowPrice`);
+  await page
+    .getByRole('button', { name: `Add ${card.name} to cart` })
+    .first()
+    .click();
+  await toast(page, 'Item added to cart');
+}
+
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 describe('order type, location and cart', () => {
@@ -239,18 +249,10 @@ describe('order type, location and cart', () => {
 
     await page.goto(productPath(greens));
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
-    await modal.getByRole('radio').first().check();
-    await modal.getByRole('button', { name: 'Continue' }).click();
-    await modal.waitFor({ state: 'hidden' });
+    await chooseFirstCollectionPoint(page);
 
     // From a product card this time, on the shop's products list.
-    await page.goto(`/products?shop=${bread.shop.slug}&sort_by=price&sort_high=0`);
-    await page
-      .getByRole('button', { name: `Add ${bread.name} to cart` })
-      .first()
-      .click();
-    await toast(page, 'Item added to cart');
+    await addFromShopList(page, bread);
 
     await page.goto('/cart-details');
     const groups = page.getByRole('region');
@@ -297,12 +299,7 @@ describe('order type, location and cart', () => {
     await chooseFirstCollectionPoint(page);
     await toast(page, 'Item added to cart');
 
-    await page.goto(`/products?shop=${bread.shop.slug}&sort_by=price&sort_high=0`);
-    await page
-      .getByRole('button', { name: `Add ${bread.name} to cart` })
-      .first()
-      .click();
-    await toast(page, 'Item added to cart');
+    await addFromShopList(page, bread);
     // Success notices sit at the top centre.
     const added = page.locator('.mantine-Notification-root').filter({ hasText: 'Item added to cart' }).last();
     const addedBox = (await added.boundingBox())!;
