@@ -225,6 +225,25 @@ describe('storefront on a desktop screen', () => {
       expect(asked.every((params) => ![...params.values()].includes(''))).toBe(true);
     }));
 
+  it('runs the progress bar while a navigation loads', () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      await page.getByTestId('home-categories').waitFor();
+      // Hold the blog's data back so the navigation takes a while.
+      await page.route('**/api/blog**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await route.continue().catch(() => undefined);
+      });
+      const bar = page.getByRole('progressbar', { name: 'Page loading' });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+      await expect
+        .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 2000 })
+        .toBeGreaterThan(0);
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.waitForURL(/\/blog$/);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+    }));
+
   it('shows the back-to-top button only beyond 20 px of scroll', () =>
     withPage(async (page) => {
       await page.goto('/products');
