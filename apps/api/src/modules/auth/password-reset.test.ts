@@ -134,6 +134,19 @@ describe('reset password', () => {
     expect((await login(user.email, 'a brand new passphrase')).statusCode).toBe(200);
   });
 
+  it('lets one reset end every other link the user was sent', async () => {
+    const user = await signUp(t.app);
+    const first = await resetLinkFor(user.email);
+    const second = await resetLinkFor(user.email);
+    const newPassword = 'a second new passphrase';
+    const use = (token: string) =>
+      reset({ token, email: user.email, password: newPassword, password_confirmation: newPassword });
+    expect((await use(second.token)).statusCode).toBe(200);
+    const stale = await use(first.token);
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().errors.token).toEqual([authMessages.resetInvalid]);
+  });
+
   it('refuses an expired token', async () => {
     const user = await signUp(t.app);
     const { token } = await resetLinkFor(user.email);
