@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/axe';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
+import { waitForMail } from './support/mail';
 
 /**
  * Accounts against the real server: sign-up, the header's signed-in state, logout, the guards
@@ -36,26 +35,6 @@ async function withPage(
 
 let emailCounter = 0;
 const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++emailCounter}@example.test`;
-
-interface CapturedMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/** The first mail to `to` whose subject matches, from the SMTP capture started by global-setup. */
-async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<CapturedMail> {
-  const mailDir = inject('mailDir');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const file of readdirSync(mailDir).sort()) {
-      const mail = JSON.parse(readFileSync(path.join(mailDir, file), 'utf8')) as CapturedMail;
-      if (mail.to.includes(to.toLowerCase()) && subject.test(mail.subject)) return mail;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No mail "${subject}" to ${to} within ${timeoutMs} ms`);
-}
 
 /** Signs up through the API (faster than the form) and stores the token as the app does. */
 async function signUpViaApi(

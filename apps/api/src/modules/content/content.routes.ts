@@ -215,7 +215,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await receiveContactMessage(app.db, request.body);
+      const mailId = await receiveContactMessage(app.db, request.body);
+      if (mailId !== null) app.mailer.deliverLater([mailId]);
       return ok({}, 'Thank you for your message. We will get back to you soon.');
     },
   );

@@ -5,12 +5,15 @@ const DEFAULT_DESCRIPTION =
   'Parade: your local community parade of shops, online. Order for collection or delivery in East London.';
 
 /**
- * The page's <title> (hoisted by React 19) and its meta description. index.html already holds a
- * description tag, so this updates that one instead of adding a second.
+ * The page's title and meta description. index.html already holds a <title> and a description
+ * tag (what a browser shows before the app runs), so this updates those two instead of adding
+ * second ones.
  */
 export function PageMeta({ title, description }: { title?: string; description?: string }) {
   const content = description?.trim() || DEFAULT_DESCRIPTION;
+  const fullTitle = title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | Your local parade of shops`;
   useEffect(() => {
+    document.title = fullTitle;
     let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!tag) {
       tag = document.createElement('meta');
@@ -18,6 +21,6 @@ export function PageMeta({ title, description }: { title?: string; description?:
       document.head.append(tag);
     }
     tag.content = content;
-  }, [content]);
-  return <title>{title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | Your local parade of shops`}</title>;
+  }, [fullTitle, content]);
+  return null;
 }
