@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { inFreshPage, launchBrowser } from './support/browser';
 
 /**
  * The storefront's content on a desktop screen against the real server and its demo data: the
@@ -13,14 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function withPage(run: (page: Page) => Promise<void>): Promise<void> {
-  const { page, context } = await newPage(browser);
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (run: (page: Page) => Promise<void>) => inFreshPage(browser, run);
 
 const GENERIC_ERROR = 'Something went wrong, Please Try Again Later';
 /** Spec section 9: DD-MMM-YYYY, e.g. 05-Nov-2026. */

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/axe';
-import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
+import { inFreshPage, launchBrowser, saveScreenshot, viewports } from './support/browser';
 import { waitForMail } from './support/mail';
 import { cardPrices, loadLazyImages, query } from './support/page-helpers';
 
@@ -12,14 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function withPhone(run: (page: Page) => Promise<void>): Promise<void> {
-  const { page, context } = await newPage(browser, viewports.mobile);
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
-}
+const withPhone = (run: (page: Page) => Promise<void>) => inFreshPage(browser, run, viewports.mobile);
 
 const productCards = (page: Page) => page.getByTestId('product-card');
 /** A form field by the start of its label (required fields add ' *'). */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/axe';
-import { launchBrowser, newPage, saveScreenshot } from './support/browser';
+import { inFreshPage, launchBrowser, saveScreenshot } from './support/browser';
 import { cardPrices, loadLazyImages, query } from './support/page-helpers';
 
 /**
@@ -15,14 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function withPage(run: (page: Page) => Promise<void>): Promise<void> {
-  const { page, context } = await newPage(browser);
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (run: (page: Page) => Promise<void>) => inFreshPage(browser, run);
 
 const productCards = (page: Page) => page.getByTestId('product-card');
 /** A form field by the start of its label (required fields add ' *'). */

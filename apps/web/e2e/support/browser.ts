@@ -63,3 +63,17 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
+
+/** Runs `run` in a page of a fresh context (a new shopper), closing the context whatever happens. */
+export async function inFreshPage(
+  browser: Browser,
+  run: (page: Page) => Promise<void>,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<void> {
+  const { page, context } = await newPage(browser, viewport);
+  try {
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
