@@ -237,6 +237,51 @@ describe('storefront on a desktop screen', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
     }));
 
+  it('lets a keyboard alone pick a product, switch its variation and add it through the order type modal', () =>
+    withPage(async (page) => {
+      /** Presses Tab until the focused element matches the selector (and holds the text, if given). */
+      const tabTo = async (selector: string, text?: string) => {
+        for (let presses = 0; presses < 120; presses++) {
+          await page.keyboard.press('Tab');
+          const focused = await page.evaluate(
+            ([wanted, words]) => {
+              const element = document.activeElement;
+              return Boolean(element?.matches(wanted) && (!words || element.textContent?.includes(words)));
+            },
+            [selector, text ?? ''] as const,
+          );
+          if (focused) return;
+        }
+        throw new Error(`Tab never reached ${selector} ${text ?? ''}`);
+      };
+      await page.goto('/products');
+      await productCards(page).first().waitFor();
+      await tabTo('[data-testid="product-card"] a');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('product-title').waitFor();
+      const productUrl = page.url();
+
+      await tabTo('[data-testid="variation-option"]:not([aria-current])');
+      const chosen = await page.evaluate(() => document.activeElement?.querySelector('span')?.textContent ?? '');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.href !== productUrl);
+      await expect.poll(() => page.getByTestId('variation-name').textContent()).toContain(chosen);
+
+      await tabTo('button', 'Add to cart');
+      await page.keyboard.press('Enter');
+      const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+      await modal.waitFor();
+      // The modal holds the focus: Tab walks its controls only.
+      await tabTo('input[type="radio"]');
+      expect(await modal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Space');
+      await tabTo('button', 'Continue');
+      await page.keyboard.press('Enter');
+      await modal.waitFor({ state: 'hidden' });
+      await page.getByText('Item added to cart', { exact: true }).first().waitFor();
+      expect(await page.getByTestId('cart-button').getAttribute('aria-label')).toBe('Cart, 1 item');
+    }));
+
   it('shows the back-to-top button only beyond 20 px of scroll', () =>
     withPage(async (page) => {
       await page.goto('/products');
