@@ -82,12 +82,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         avatarUrl = await saveAvatar(app.uploadsDir, user.id, avatar, type);
       }
 
-      const updated = await updateProfile(app.db, user.id, {
+      const { user: updated, replacedAvatar } = await updateProfile(app.db, user.id, {
         name: parsed.data.name,
         phone: parsed.data.phone,
         avatar: avatarUrl,
       });
-      if (avatarUrl && user.avatar !== avatarUrl) await removeAvatar(app.uploadsDir, user.avatar);
+      if (replacedAvatar) await removeAvatar(app.uploadsDir, replacedAvatar);
       return ok({ user: toUserDto(updated) });
     },
   );

@@ -1,7 +1,7 @@
 import type { UserDto } from '@parade/core/auth-schemas';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
@@ -58,20 +58,29 @@ export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: 
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
+/**
+ * Updates name, phone and (when given) the avatar URL. Returns the avatar URL the update
+ * replaced, read under a row lock in the same transaction, so that of two uploads at once each
+ * learns exactly the file it replaced and no file is left behind unreferenced.
+ */
 export async function updateProfile(
-  db: DbOrTx,
+  db: Db,
   userId: number,
   changes: { name: string; phone?: string | null; avatar?: string },
-): Promise<UserRow> {
-  const [row] = await db
-    .update(users)
-    .set({
-      name: changes.name,
-      ...(changes.phone !== undefined ? { phone: changes.phone || null } : {}),
-      ...(changes.avatar !== undefined ? { avatar: changes.avatar } : {}),
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!row) throw new Error('The user to update is gone');
-  return row;
+): Promise<{ user: UserRow; replacedAvatar: string | null }> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).for('update');
+    const [row] = await tx
+      .update(users)
+      .set({
+        name: changes.name,
+        ...(changes.phone !== undefined ? { phone: changes.phone || null } : {}),
+        ...(changes.avatar !== undefined ? { avatar: changes.avatar } : {}),
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row || !before) throw new Error('The user to update is gone');
+    const replaced = changes.avatar !== undefined && before.avatar !== changes.avatar ? before.avatar : null;
+    return { user: row, replacedAvatar: replaced };
+  });
 }

@@ -101,6 +101,20 @@ describe('POST /user/update-profile', () => {
     expect((await t.app.inject({ url })).statusCode).toBe(404);
   });
 
+  it('leaves exactly one file when uploads race', async () => {
+    const { token, user } = await signUp(t.app);
+    const mine = () => avatarFiles().filter((name) => name.startsWith(`${user.id}-`));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        updateProfile(token, form({ name: 'Racing Person' }, { bytes: png, name: 'me.png', type: 'image/png' })),
+      ),
+    );
+    expect(replies.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
+    const current = path.basename(me.json().data.user.avatar);
+    expect(mine()).toEqual([current]);
+  });
+
   it('accepts JPEG and WebP and an image close to the 2 MB limit', async () => {
     const { token } = await signUp(t.app);
     for (const [bytes, ext] of [
