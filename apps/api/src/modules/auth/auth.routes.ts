@@ -127,13 +127,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Set a new password with a reset token',
         description:
-          'The token is single use and expires (RESET_TOKEN_TTL_SECONDS). Every session of the user is revoked.',
+          'The token is single use and expires (RESET_TOKEN_TTL_SECONDS). Every session of the user is revoked. Rate limited per client IP (429 with Retry-After).',
         body: resetPasswordSchema,
         response: { 200: emptyReply },
       },
     },
     async (request) => {
-      await resetPassword(ctx, request.body);
+      await resetPassword(ctx, request.body, request.ip);
       return ok({}, authMessages.resetDone);
     },
   );

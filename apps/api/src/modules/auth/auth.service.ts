@@ -131,6 +131,28 @@ export async function forgotPassword(ctx: AuthContext, input: { email: string },
   });
 }
 
+/** The token's reset exists, is unused and unexpired, and was issued to this e-mail's account. */
+function liveResetTokenWhere(token: string, email: string) {
+  return and(
+    eq(passwordResets.tokenHash, hashToken(token)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, sql`now()`),
+    eq(
+      passwordResets.userId,
+      sql`(select ${users.id} from ${users} where lower(${users.email}) = lower(${email.trim()}))`,
+    ),
+  );
+}
+
+async function isLiveResetToken(db: Db, token: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(liveResetTokenWhere(token, email))
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * Sets a new password with a reset token: the token must be unexpired, unused and issued to
  * that e-mail. It is used up atomically, every other reset link of the user dies with it, and
@@ -139,24 +161,20 @@ export async function forgotPassword(ctx: AuthContext, input: { email: string },
 export async function resetPassword(
   ctx: AuthContext,
   input: { token: string; email: string; password: string },
+  clientIp: string,
 ): Promise<void> {
+  await enforceRateLimits(ctx.db, [{ key: `reset:ip:${clientIp}`, rule: authRateLimits.resetPerIp }]);
   assertPasswordAcceptable(input.password);
+  // Hashing costs real CPU: only for a token that is live now (the update below decides for good).
+  if (!(await isLiveResetToken(ctx.db, input.token, input.email))) {
+    throw new AppError(422, authMessages.resetInvalid, { token: [authMessages.resetInvalid] });
+  }
   const passwordHash = await hashPassword(input.password);
   const done = await ctx.db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(input.token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-          eq(
-            passwordResets.userId,
-            sql`(select ${users.id} from ${users} where lower(${users.email}) = lower(${input.email.trim()}))`,
-          ),
-        ),
-      )
+      .where(liveResetTokenWhere(input.token, input.email))
       .returning({ userId: passwordResets.userId });
     if (!used) return false;
     await setPasswordHash(tx, used.userId, passwordHash);

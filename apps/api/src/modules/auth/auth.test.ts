@@ -274,6 +274,18 @@ describe('login rate limits (in the database)', () => {
     expect((await loginFrom('10.3.0.2', 'spray-last@example.test', 'password guess')).statusCode).toBe(422);
   });
 
+  it('lets no IP over its own limit keep adding to an account’s counter', async () => {
+    const target = await signUp(t.app, { email: 'target@example.test' });
+    const attacker = '10.3.9.9';
+    for (let i = 0; i < authRateLimits.loginPerIp.max; i++)
+      await loginFrom(attacker, `decoy${i}@example.test`, 'a guess');
+    // Blocked by its own limit, the attacker's attempts no longer count against the target.
+    for (let i = 0; i < authRateLimits.loginPerAccount.max + 5; i++) {
+      expect((await loginFrom(attacker, target.email, 'a guess')).statusCode).toBe(429);
+    }
+    expect((await loginFrom('10.3.9.10', target.email, target.password)).statusCode).toBe(200);
+  });
+
   it('shares the counters between API processes on one database', async () => {
     const user = await signUp(t.app, { email: 'shared@example.test' });
     const other: FastifyInstance = await buildApp({ config: t.config, database: t.database, logger: false });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { authMessages } from '@parade/core/auth-schemas';
 import { eq, sql } from 'drizzle-orm';
@@ -145,6 +145,29 @@ describe('reset password', () => {
     const stale = await use(first.token);
     expect(stale.statusCode).toBe(422);
     expect(stale.json().errors.token).toEqual([authMessages.resetInvalid]);
+  });
+
+  it('limits reset attempts per client IP, with the 429 envelope', async () => {
+    const guess = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset',
+        payload: {
+          token: randomBytes(32).toString('base64url'),
+          email: 'x@example.test',
+          password: 'any new passphrase',
+          password_confirmation: 'any new passphrase',
+        },
+        remoteAddress: '10.8.9.1',
+      });
+    for (let i = 0; i < authRateLimits.resetPerIp.max; i++) expect((await guess()).statusCode).toBe(422);
+    const blocked = await guess();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      status: false,
+      message: 'Too many requests, please try again later.',
+      errors: {},
+    });
   });
 
   it('refuses an expired token', async () => {

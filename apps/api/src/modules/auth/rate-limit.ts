@@ -18,6 +18,8 @@ export const authRateLimits = {
   // Sign-up answers "e-mail already taken", so unlimited sign-ups would probe for accounts
   // (and fill the database); a household or a shop's till shares one IP, hence not lower.
   registerPerIp: { max: 20, windowSeconds: 60 * 60 },
+  // Each reset attempt with a live token costs a password hash.
+  resetPerIp: { max: 20, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**
@@ -48,11 +50,16 @@ export async function hitRateLimit(db: DbOrTx, key: string, rule: RateLimitRule)
   return Number(row.secondsLeft);
 }
 
-/** Hits every counter (so each one sees the attempt) and answers 429 if any is over its limit. */
+/**
+ * Hits the counters in order and answers 429 at the first one over its limit, without counting
+ * the attempt on the later ones. Put the client's IP first: a client already over its own limit
+ * then cannot keep other people's accounts locked by adding to their counters.
+ */
 export async function enforceRateLimits(db: DbOrTx, hits: { key: string; rule: RateLimitRule }[]): Promise<void> {
-  let wait = 0;
-  for (const { key, rule } of hits) wait = Math.max(wait, await hitRateLimit(db, key, rule));
-  if (wait > 0) throw new TooManyRequests(wait);
+  for (const { key, rule } of hits) {
+    const wait = await hitRateLimit(db, key, rule);
+    if (wait > 0) throw new TooManyRequests(wait);
+  }
 }
 
 export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
