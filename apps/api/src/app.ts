@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { requestForLog } from './lib/log-redaction';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -27,15 +28,23 @@ import { uploadsPlugin } from './plugins/uploads';
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Pino logger options; false silences the log (tests). */
-  logger?: boolean | object;
+  /** false silences the log (tests); otherwise where and from which level to log. */
+  logger?: false | { level?: string; stream?: NodeJS.WritableStream };
 }
 
 /** Infrastructure plugins first, then the API's route modules under /api. */
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', '*.password'] },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: logger?.level ?? config.logLevel,
+            ...(logger?.stream ? { stream: logger.stream } : {}),
+            redact: ['req.headers.authorization', '*.password'],
+            serializers: { req: requestForLog },
+          },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

@@ -290,6 +290,32 @@ describe('mail delivery', () => {
   });
 });
 
+describe('the request log', () => {
+  it('keeps the token and e-mail of a reset link out of the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: t.config.dataDir, SERVE_APPS: 'false' });
+    const app = await buildApp({ config, database: t.database, logger: { level: 'info', stream } });
+    await app.ready();
+    try {
+      await app.inject({ url: '/auth/reset-password/SeCrEtToKeN1234567890abcdef?email=who%40example.test' });
+      await app.inject({ url: '/api/products?search=kept' });
+    } finally {
+      await app.close();
+    }
+    const log = lines.join('');
+    expect(log).toContain('/auth/reset-password/[redacted]');
+    expect(log).toContain('/api/products?search=kept');
+    expect(log).not.toContain('SeCrEtToKeN');
+    expect(log).not.toContain('who%40example.test');
+  });
+});
+
 describe('configuration', () => {
   it('caps the reset link lifetime at 3600 seconds and defaults to 1200', () => {
     expect(loadConfig({}).resetTokenTtlSeconds).toBe(1200);
