@@ -59,6 +59,18 @@ describe('the envelope', () => {
     expect(inBody.json().errors.search).toBeDefined();
   });
 
+  it('refuses a deeply nested body with 400, never 500', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/search',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"search": "bread", "extra": ${deep}}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: false, message: 'The request is nested too deeply.', errors: {} });
+  });
+
   it('refuses an id beyond the 32-bit range with 422, never 500', async () => {
     const res = await t.app.inject({
       method: 'POST',

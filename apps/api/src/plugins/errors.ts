@@ -25,13 +25,24 @@ function isBadInputFromDatabase(error: unknown): boolean {
   return false;
 }
 
-/** A NUL character anywhere in the query, parameters or body: PostgreSQL text cannot hold it. */
-function findNul(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = findNul(inner, path ? `${path}.${key}` : key);
-      if (found) return found;
+/** Deeper than any input of ours: such a body is refused rather than walked. */
+const MAX_INPUT_DEPTH = 32;
+
+/**
+ * The path of a NUL character anywhere in the query, parameters or body (PostgreSQL text cannot
+ * hold it), or null. Walks with its own stack, so a deeply nested body cannot overflow ours.
+ */
+function findNul(root: unknown, rootPath: string): string | null {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value: root, path: rootPath, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path, depth } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_INPUT_DEPTH) throw new AppError(400, 'The request is nested too deeply.');
+      for (const [key, inner] of Object.entries(value)) {
+        pending.push({ value: inner, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+      }
     }
   }
   return null;
