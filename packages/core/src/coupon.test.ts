@@ -39,6 +39,8 @@ describe('evaluateCoupon', () => {
     expect(evaluateCoupon({ ...base, startsAt: new Date('2026-12-01') }, lines, ctx)).toMatchObject({
       ok: false,
       reason: 'not_started',
+      // The same words as an unknown code, so guessing cannot find upcoming coupons.
+      message: 'This coupon code is not valid for this shop.',
     });
     expect(evaluateCoupon({ ...base, endsAt: new Date('2026-11-21') }, lines, ctx)).toMatchObject({
       ok: false,

@@ -40,7 +40,6 @@ export type CouponCheck =
 
 export const couponMessages = {
   notFound: 'This coupon code is not valid for this shop.',
-  notStarted: 'This coupon is not active yet.',
   expired: 'This coupon has expired.',
   usageExhausted: 'This coupon has reached its usage limit.',
   perUserExhausted: 'You have already used this coupon as many times as allowed.',
@@ -54,7 +53,8 @@ export function evaluateCoupon(
   context: { now: Date; usesByThisUser: number; money?: MoneyFormat },
 ): CouponCheck {
   const refuse = (reason: CouponRefusal, message: string): CouponCheck => ({ ok: false, reason, message });
-  if (coupon.startsAt && context.now < coupon.startsAt) return refuse('not_started', couponMessages.notStarted);
+  // A coupon not started yet reads as unknown: guessing codes must not reveal upcoming ones.
+  if (coupon.startsAt && context.now < coupon.startsAt) return refuse('not_started', couponMessages.notFound);
   if (coupon.endsAt && context.now > coupon.endsAt) return refuse('expired', couponMessages.expired);
   if (coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit) {
     return refuse('usage_exhausted', couponMessages.usageExhausted);

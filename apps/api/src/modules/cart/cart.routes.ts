@@ -24,6 +24,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/order/validate-coupon',
     {
+      // Open to guests: the limit keeps anyone from trying code after code.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['cart'],
         summary: "Check a shop's coupon against the cart lines of that shop; the discount is computed from our prices",

@@ -39,6 +39,26 @@ const validate = (payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/user/order/validate-coupon', payload, headers });
 
 describe('validate-coupon', () => {
+  it('limits how many codes one client can try in a minute', async () => {
+    const bakery = await shopId('rise-and-crumb');
+    const [a] = await variationsOf('rise-and-crumb');
+    const guess = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/order/validate-coupon',
+        payload: { shop_id: bakery, code, items: [{ variation_id: a!.id, quantity: 1 }] },
+        remoteAddress: '10.11.0.1',
+      });
+    for (let i = 0; i < 30; i++) expect((await guess(`GUESS${i}`)).statusCode).toBe(422);
+    const blocked = await guess('GUESS-LAST');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      status: false,
+      message: 'Too many requests, please try again later.',
+      errors: {},
+    });
+  });
+
   it('computes a percent discount from our prices, ignoring any price the client sends', async () => {
     const bakery = await shopId('rise-and-crumb');
     const [a, b] = await variationsOf('rise-and-crumb');

@@ -45,6 +45,8 @@ export const locationRoutes: FastifyPluginAsyncZod<{ geocoder: Geocoder }> = asy
   app.get(
     '/get-distance',
     {
+      // Each check may call the geocoder (postcodes.io), which throttles our IP if flooded.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['location'],
         summary: "Whether a postcode is within the delivery radius of the marketplace's base",

@@ -24,6 +24,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/search',
     {
+      // Each search scans every name; a typing shopper asks a few times a minute.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['search'],
         summary: `Product search for the autocomplete: up to ${SEARCH_LIMIT} variations, best match first`,
