@@ -22,6 +22,15 @@ describe('configuration', () => {
   });
 });
 
+describe('SEED_DEMO', () => {
+  it('seeds the demo marketplace by default, but not in production unless asked', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts no proxy by default, and takes a hop count or the proxies by address', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

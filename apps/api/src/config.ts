@@ -64,7 +64,7 @@ const envSchema = z.object({
         .map((part) => part.trim())
         .filter(Boolean);
     }),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   SERVE_APPS: z.enum(['true', 'false']).default('true'),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(1200),
   AUTH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -141,7 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
     trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO === 'true',
+    // The demo accounts' passwords are public (README): never seed them into production unasked.
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     serveApps: e.SERVE_APPS === 'true',
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
     authTokenTtlDays: e.AUTH_TOKEN_TTL_DAYS,
