@@ -223,6 +223,13 @@ export async function socialLogin(
         });
       }
       user = (await findUserByEmail(tx, identity.email)) ?? undefined;
+      if (user?.passwordHash) {
+        // Sign-up never proved that this e-mail was the registrant's, and the provider just proved
+        // it is this person's: whoever registered it first (perhaps to lie in wait) loses the
+        // password and every session. The owner can set a password again with "forgot".
+        await setPasswordHash(tx, user.id, null);
+        await revokeAllSessions(tx, user.id);
+      }
       if (!user) {
         const name = identity.name?.trim() || identity.email.split('@')[0] || identity.email;
         user = await createUser(tx, { name: name.slice(0, 100), email: identity.email, passwordHash: null });

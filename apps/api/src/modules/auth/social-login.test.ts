@@ -125,6 +125,18 @@ describe('with a configured provider', () => {
     });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().data.user.id).toBe(local.user.id);
+
+    // Whoever registered the address with a password before (it was never proved theirs) is
+    // shut out: their session ends and their password no longer signs in.
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(local.token) })).statusCode).toBe(401);
+    const byPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: local.email, password: local.password },
+    });
+    expect(byPassword.statusCode).toBe(422);
+    const social = verified.json().data.access_token;
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(social) })).statusCode).toBe(200);
   });
 
   it.each([

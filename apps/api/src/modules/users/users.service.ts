@@ -54,7 +54,7 @@ export async function createUser(
   return row;
 }
 
-export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string | null): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
