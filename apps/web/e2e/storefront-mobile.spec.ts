@@ -14,6 +14,16 @@ afterAll(() => browser?.close());
 
 const withPhone = (run: (page: Page) => Promise<void>) => inFreshPage(browser, run, viewports.mobile);
 
+/** On the home page, taps the header's search box and types, as a thumb would. */
+async function typeInPhoneSearch(page: Page, text: string) {
+  await page.goto('/');
+  await page.getByTestId('home-categories').waitFor();
+  const search = page.getByRole('combobox', { name: 'Search products' });
+  await search.tap();
+  await search.pressSequentially(text, { delay: 20 });
+  return search;
+}
+
 const productCards = (page: Page) => page.getByTestId('product-card');
 /** A form field by the start of its label (required fields add ' *'). */
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}`) });
@@ -163,11 +173,7 @@ describe('storefront on a 390 x 844 phone', () => {
 
   it('searches from the phone header and uses the navigation drawer links', () =>
     withPhone(async (page) => {
-      await page.goto('/');
-      await page.getByTestId('home-categories').waitFor();
-      const search = page.getByRole('combobox', { name: 'Search products' });
-      await search.tap();
-      await search.pressSequentially('sourdough', { delay: 20 });
+      await typeInPhoneSearch(page, 'sourdough');
       const option = page.getByTestId('search-option').first();
       await option.waitFor();
       await option.tap();
@@ -410,11 +416,7 @@ describe('storefront on a 390 x 844 phone', () => {
 
   it('searches by Enter from the phone header and lists the results', () =>
     withPhone(async (page) => {
-      await page.goto('/');
-      await page.getByTestId('home-categories').waitFor();
-      const search = page.getByRole('combobox', { name: 'Search products' });
-      await search.tap();
-      await search.pressSequentially('apple', { delay: 20 });
+      const search = await typeInPhoneSearch(page, 'apple');
       await page.getByTestId('search-option').first().waitFor();
       await search.press('Enter');
       await page.waitForURL(/\/products\?search=apple$/);

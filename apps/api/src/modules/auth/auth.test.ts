@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { authMessages } from '@parade/core/auth-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +11,7 @@ import { mailOutbox } from '../mail/mail.tables';
 import { users } from '../users/users.tables';
 import { authTokens, rateLimitHits } from './auth.tables';
 import { authRateLimits } from './rate-limit';
-import { bearer, signUp } from './test-support';
+import { bearer, captureLog, signUp } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -404,13 +403,7 @@ describe('sign-up limits and fields', () => {
   });
 
   it('never writes a password to the log, even at trace level', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { stream, lines, text } = captureLog();
     const logged = await buildApp({ config: t.config, database: t.database, logger: { level: 'trace', stream } });
     await logged.ready();
     try {
@@ -439,8 +432,7 @@ describe('sign-up limits and fields', () => {
     } finally {
       await logged.close();
     }
-    const log = lines.join('');
     expect(lines.length).toBeGreaterThan(0);
-    expect(log).not.toContain('marmalade');
+    expect(text()).not.toContain('marmalade');
   });
 });

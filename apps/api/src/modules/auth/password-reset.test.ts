@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { authMessages } from '@parade/core/auth-schemas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { mailOutbox } from '../mail/mail.tables';
 import { type SmtpCapture, startSmtpCapture } from '../mail/smtp-capture';
 import { authTokens, passwordResets } from './auth.tables';
 import { authRateLimits } from './rate-limit';
-import { bearer, signUp } from './test-support';
+import { bearer, captureLog, signUp } from './test-support';
 
 let smtp: SmtpCapture;
 let t: TestApp;
@@ -263,13 +262,7 @@ describe('mail delivery', () => {
   });
 
   it('logs the reset link in development only', async () => {
-    const logs: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        logs.push(String(chunk));
-        done();
-      },
-    });
+    const { stream, lines: logs } = captureLog();
     for (const env of ['development', 'production'] as const) {
       const config = loadConfig({
         NODE_ENV: env,
@@ -292,13 +285,7 @@ describe('mail delivery', () => {
 
 describe('the request log', () => {
   it('keeps the token and e-mail of a reset link out of the log', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { stream, text } = captureLog();
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: t.config.dataDir, SERVE_APPS: 'false' });
     const app = await buildApp({ config, database: t.database, logger: { level: 'info', stream } });
     await app.ready();
@@ -308,7 +295,7 @@ describe('the request log', () => {
     } finally {
       await app.close();
     }
-    const log = lines.join('');
+    const log = text();
     expect(log).toContain('/auth/reset-password/[redacted]');
     expect(log).toContain('/api/products?search=kept');
     expect(log).not.toContain('SeCrEtToKeN');

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { UserDto } from '@parade/core/auth-schemas';
 import type { FastifyInstance } from 'fastify';
 
@@ -37,4 +38,16 @@ export async function multipartPayload(form: FormData): Promise<{ payload: Buffe
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
   };
+}
+
+/** A log stream for buildApp({ logger: { stream } }) that keeps every line it is given. */
+export function captureLog(): { stream: Writable; lines: string[]; text(): string } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, lines, text: () => lines.join('') };
 }
