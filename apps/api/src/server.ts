@@ -5,6 +5,7 @@ import { seedDemoIfEmpty } from './db/seed/seed';
 
 /** Boot: check configuration, migrate, seed an empty database, listen; shut down cleanly. */
 async function main() {
+  assertSupportedNode();
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
@@ -24,7 +25,25 @@ async function main() {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Parade is running at ${config.publicUrl} (${database.kind} database)`);
+  app.log.info(
+    { node: process.version },
+    `Parade is running at ${config.publicUrl} (${database.kind} database, Node.js ${process.version})`,
+  );
+}
+
+/**
+ * Node 20 is past its end of life and some dependencies need 22.12+. `npm start` runs the
+ * LTS that `npm install` put in node_modules (the npm registry's `node` package), so this
+ * only trips when the server is started by hand with an older system Node.
+ */
+function assertSupportedNode() {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 12)) {
+    console.error(
+      `Parade needs Node.js 22.12 or newer (24 LTS recommended); this is ${process.version}. Start it with \`npm start\`, which uses the Node.js that \`npm install\` installed.`,
+    );
+    process.exit(1);
+  }
 }
 
 function printDemoAccounts(accounts: { role: string; email: string; password: string; shop?: string }[]) {
