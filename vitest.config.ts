@@ -29,6 +29,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // The project's own tooling, e.g. the import rules of `npm run lint`.
+        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' },
+      },
       apiProject('api', ''),
       ...(postgresUrl ? [apiProject('api-postgres', postgresUrl)] : []),
       {

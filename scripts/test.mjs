@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 /**
- * `npm test`: lint, type-check, build the apps, then every Vitest project (core rules,
+ * `npm test`: lint (Biome and the import rules), type-check, build the apps, then every Vitest project (core rules,
  * API on PGlite, or PostgreSQL too when TEST_DATABASE_URL is set, and the browser specs).
  * Ends with one plain summary line.
  */
@@ -17,7 +17,8 @@ const run = (label, command, args, env = {}) => {
   return result.status === 0;
 };
 
-let ok = run('Lint and format (Biome)', 'npx', ['biome', 'check', '.']);
+console.log(`Node.js ${process.version}`);
+let ok = run('Lint, format and import rules (Biome, dependency-cruiser)', 'npm', ['run', '--silent', 'lint']);
 ok = run('Type check', 'npm', ['run', '--silent', 'typecheck']) && ok;
 if (!ok) process.exit(1);
 
