@@ -23,10 +23,17 @@ describe('configuration', () => {
 });
 
 describe('SEED_DEMO', () => {
+  it('refuses to start production on the demo gazetteer unless GEOCODER=demo is set on purpose', () => {
+    expect(loadConfig({}).geocoder).toBe('demo');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/GEOCODER: set GEOCODER=postcodes.io/);
+    expect(loadConfig({ NODE_ENV: 'production', GEOCODER: 'demo' }).geocoder).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'production', GEOCODER: 'postcodes.io' }).geocoder).toBe('postcodes.io');
+  });
+
   it('seeds the demo marketplace by default, but not in production unless asked', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', GEOCODER: 'demo' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', GEOCODER: 'demo', SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 });

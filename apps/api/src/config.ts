@@ -39,7 +39,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Parade <no-reply@parade.local>'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  GEOCODER: z.enum(['demo', 'postcodes.io']).default('demo'),
+  // No default here: production must choose (see loadConfig); elsewhere the demo gazetteer.
+  GEOCODER: z.enum(['demo', 'postcodes.io']).optional(),
   POSTCODES_IO_URL: z.string().url().default('https://api.postcodes.io'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().optional(),
@@ -123,6 +124,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.GEOCODER) {
+    // The bundled gazetteer knows only East London: a live shop on it would refuse (or allow)
+    // deliveries by a guess. Production says which it wants.
+    throw new ConfigError(
+      'Invalid configuration:\n  GEOCODER: set GEOCODER=postcodes.io for a live shop, or GEOCODER=demo to use the bundled East London gazetteer on purpose',
+    );
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
@@ -136,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
-    geocoder: e.GEOCODER,
+    geocoder: e.GEOCODER ?? 'demo',
     postcodesIoUrl: e.POSTCODES_IO_URL,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],

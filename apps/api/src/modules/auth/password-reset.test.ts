@@ -266,6 +266,7 @@ describe('mail delivery', () => {
     for (const env of ['development', 'production'] as const) {
       const config = loadConfig({
         NODE_ENV: env,
+        GEOCODER: 'demo',
         DATA_DIR: t.config.dataDir,
         SERVE_APPS: 'false',
         PUBLIC_URL: 'https://parade.example',
@@ -286,7 +287,12 @@ describe('mail delivery', () => {
 describe('the request log', () => {
   it('keeps the token and e-mail of a reset link out of the log', async () => {
     const { stream, text } = captureLog();
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: t.config.dataDir, SERVE_APPS: 'false' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      GEOCODER: 'demo',
+      DATA_DIR: t.config.dataDir,
+      SERVE_APPS: 'false',
+    });
     const app = await buildApp({ config, database: t.database, logger: { level: 'info', stream } });
     await app.ready();
     try {
