@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@parade/core/envelope';
 import { messages } from '@parade/core/messages';
+import type { z } from 'zod';
 
 /** Local-storage key of the bearer token (spec section 9). */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -36,6 +37,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** With a schema, the reply is checked against the shared contract (@parade/core) and typed by it. */
+export interface SchemaOptions<S extends z.ZodType> extends RequestOptions {
+  schema: S;
+}
+
 function toQueryString(query: RequestOptions['query']): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -50,11 +56,31 @@ function toQueryString(query: RequestOptions['query']): string {
 }
 
 /**
- * Calls the API and returns the raw JSON reply (the envelope) on success. Every request
- * carries the stored bearer token. A cancelled request rejects with the AbortError
- * unchanged, as the spec's shared failure handler asks.
+ * A reply that does not match its contract is the server's fault, not the shopper's: log what
+ * differed (field paths and codes only, never the values, so never a token) and show the
+ * generic message.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+function parseReply<S extends z.ZodType>(schema: S, value: unknown, path: string, status: number): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  console.error(
+    `The reply to ${path.split('?')[0]} does not match its schema`,
+    result.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
+  );
+  throw new ApiError(messages.genericError, status);
+}
+
+/**
+ * Calls the API and returns the JSON reply (the envelope) on success, checked against `schema`
+ * when given. Every request carries the stored bearer token. A cancelled request rejects with
+ * the AbortError unchanged, as the spec's shared failure handler asks.
+ */
+export async function apiRequest<S extends z.ZodType>(path: string, options: SchemaOptions<S>): Promise<z.output<S>>;
+export async function apiRequest<T>(path: string, options?: RequestOptions): Promise<T>;
+export async function apiRequest(
+  path: string,
+  options: RequestOptions & { schema?: z.ZodType } = {},
+): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = getAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -82,14 +108,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     | ({ status?: boolean; message?: string; errors?: FieldErrors } & Record<string, unknown>)
     | null;
   if (!response.ok || reply?.status === false || reply === null) {
-    if (response.status === 401) for (const listener of unauthorizedListeners) listener();
+    // Only a 401 for the token still held ends the session: a late answer to a request sent
+    // with the previous user's (now revoked) token must not sign out whoever signed in since.
+    if (response.status === 401 && token === getAuthToken()) for (const listener of unauthorizedListeners) listener();
     throw new ApiError(reply?.message || messages.genericError, response.status, reply?.errors ?? {});
   }
-  return reply as T;
+  return options.schema ? parseReply(options.schema, reply, path, response.status) : reply;
 }
 
-/** The `data` of a success envelope. */
-export async function apiData<T>(path: string, options?: RequestOptions): Promise<T> {
-  const reply = await apiRequest<{ data: T }>(path, options);
-  return reply.data;
+/** The `data` of a success envelope, checked against `schema` when given. */
+export async function apiData<S extends z.ZodType>(path: string, options: SchemaOptions<S>): Promise<z.output<S>>;
+export async function apiData<T>(path: string, options?: RequestOptions): Promise<T>;
+export async function apiData(path: string, options: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
+  const { schema, ...request } = options;
+  const reply = await apiRequest<{ data: unknown }>(path, request);
+  return schema ? parseReply(schema, reply.data, path, 200) : reply.data;
 }

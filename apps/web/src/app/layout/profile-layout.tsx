@@ -3,8 +3,8 @@ import { IconMapPin, IconReceipt, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LogoutButton } from '@/features/auth/components/account-menu';
 import { RequireSession } from '@/features/auth/components/require-session';
-import { useSession } from '@/features/auth/stores/session-store';
 import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session-store';
 
 /**
  * The profile area (login required). Only the children that exist are listed; orders, tickets,

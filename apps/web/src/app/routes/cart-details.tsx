@@ -8,8 +8,8 @@ import { CartShopGroups } from '@/features/cart/components/cart-shop-groups';
 import { CartSummary } from '@/features/cart/components/cart-summary';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { useLocationStore } from '@/features/location/stores/location-store';
-import { getAuthToken } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session-store';
 import { LocationButton } from '../components/location-button';
 
 /** /cart-details: the cart grouped by shop, with coupons and points; no login needed. */
@@ -19,8 +19,8 @@ export function Component() {
   const orderType = useLocationStore((s) => s.orderType);
   const balances = useRewardBalances();
   const clearRewardPoints = useCartStore((s) => s.clearRewardPoints);
-  const signedIn = getAuthToken() !== null;
-  // Points belong to an account: a guest (or someone who signed out) spends none.
+  const signedIn = useSession().isLoggedIn;
+  // Points belong to an account: a guest spends none (main.tsx also drops them at every sign-in and sign-out).
   useEffect(() => {
     if (!signedIn) clearRewardPoints();
   }, [signedIn, clearRewardPoints]);

@@ -1,8 +1,8 @@
 import { safeRedirectTarget } from '@parade/core/auth-schemas';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { paths } from '@/lib/paths';
+import { isSignedIn } from '@/lib/session-store';
 import { bootSession } from './session-boot';
-import { isSignedIn } from './stores/session-store';
 
 const here = (request: Request) => {
   const url = new URL(request.url);

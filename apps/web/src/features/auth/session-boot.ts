@@ -1,7 +1,7 @@
 import { ApiError, AUTH_TOKEN_KEY, getAuthToken, onUnauthorized } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { useSessionStore } from '@/lib/session-store';
 import { getMe, getMeQueryOptions } from './api/get-me';
-import { useSessionStore } from './stores/session-store';
 
 let booting: Promise<void> | null = null;
 
@@ -22,8 +22,13 @@ async function boot(): Promise<void> {
     if (getAuthToken() !== null || useSessionStore.getState().status === 'signed-in') signOut();
   });
   window.addEventListener('storage', (event) => {
-    if (event.key === AUTH_TOKEN_KEY && event.newValue === null && useSessionStore.getState().status === 'signed-in') {
-      signOut();
+    if (event.key !== AUTH_TOKEN_KEY || event.newValue === event.oldValue) return;
+    if (event.newValue === null) {
+      if (useSessionStore.getState().status === 'signed-in') signOut();
+    } else {
+      // Another tab signed in, perhaps as someone else: this tab's requests now carry that
+      // token, so start again from it rather than show the new answers as the old user's.
+      window.location.reload();
     }
   });
 
@@ -33,8 +38,8 @@ async function boot(): Promise<void> {
   }
   try {
     const me = await getMe();
-    queryClient.setQueryData(getMeQueryOptions().queryKey, me);
-    useSessionStore.setState({ status: 'signed-in', user: me.user });
+    queryClient.setQueryData(getMeQueryOptions(me.user.id).queryKey, me);
+    useSessionStore.getState().restore(me.user);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) signOut();
     // Server unreachable: browse as a guest for now, but keep the token for the next visit.

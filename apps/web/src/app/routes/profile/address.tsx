@@ -1,7 +1,7 @@
 import { Paper } from '@mantine/core';
 import { PageMeta } from '@/components/ui/page-meta';
 import { AddressBook } from '@/features/account/components/address-book';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/lib/session-store';
 
 /** /profile/address: saved addresses (list, add, edit, delete, make default). */
 export function Component() {

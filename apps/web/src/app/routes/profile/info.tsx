@@ -1,7 +1,7 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { PageMeta } from '@/components/ui/page-meta';
 import { ProfileForm } from '@/features/account/components/profile-form';
-import { useSession, useSessionStore } from '@/features/auth/stores/session-store';
+import { useSession, useSessionStore } from '@/lib/session-store';
 
 /** /profile: the signed-in user's information (the profile area's default child). */
 export function Component() {

@@ -1,17 +1,19 @@
-import { type AddressDto, type AddressInput, addressSchema } from '@parade/core/auth-schemas';
+import { type AddressInput, addressSchema } from '@parade/core/auth-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
-import { addressesQueryKey } from './get-addresses';
+import { useCurrentUserId } from '@/lib/session-store';
+import { addressesQueryKey, addressReplySchema } from './get-addresses';
 
 export { addressSchema };
 
 export const createAddress = (input: AddressInput) =>
-  apiData<{ address: AddressDto }>('user/address', { method: 'POST', body: input }).then((r) => r.address);
+  apiData('user/address', { method: 'POST', body: input, schema: addressReplySchema }).then((r) => r.address);
 
 export function useCreateAddress() {
   const queryClient = useQueryClient();
+  const userId = useCurrentUserId();
   return useMutation({
     mutationFn: createAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryKey(userId) }),
   });
 }

@@ -1,16 +1,20 @@
-import type { AddressDto } from '@parade/core/auth-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
-import { addressesQueryKey } from './get-addresses';
+import { currentUserId, useCurrentUserId } from '@/lib/session-store';
+import { addressesQueryKey, addressListReplySchema } from './get-addresses';
 
 /** The spec's path for deleting an address is DELETE user/update-profile/{id}. */
 export const deleteAddress = (id: number) =>
-  apiData<{ addresses: AddressDto[] }>(`user/update-profile/${id}`, { method: 'DELETE' }).then((r) => r.addresses);
+  apiData(`user/update-profile/${id}`, { method: 'DELETE', schema: addressListReplySchema }).then((r) => r.addresses);
 
 export function useDeleteAddress() {
   const queryClient = useQueryClient();
+  const userId = useCurrentUserId();
   return useMutation({
     mutationFn: deleteAddress,
-    onSuccess: (addresses) => queryClient.setQueryData(addressesQueryKey, addresses),
+    // A reply that arrives after its user signed out must not put their addresses back.
+    onSuccess: (addresses) => {
+      if (userId !== null && currentUserId() === userId) queryClient.setQueryData(addressesQueryKey(userId), addresses);
+    },
   });
 }

@@ -1,13 +1,24 @@
-import type { AddressDto } from '@parade/core/auth-schemas';
+import { addressDtoSchema } from '@parade/core/auth-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
+import { useCurrentUserId } from '@/lib/session-store';
+import { userQueryKey } from '@/lib/user-query-keys';
+
+export const addressListReplySchema = z.object({ addresses: z.array(addressDtoSchema) });
+export const addressReplySchema = z.object({ address: addressDtoSchema });
 
 export const getAddresses = (signal?: AbortSignal) =>
-  apiData<{ addresses: AddressDto[] }>('user/address', { signal }).then((reply) => reply.addresses);
+  apiData('user/address', { signal, schema: addressListReplySchema }).then((reply) => reply.addresses);
 
-export const addressesQueryKey = ['account', 'addresses'] as const;
+export const addressesQueryKey = (userId: number | null) => userQueryKey(userId, 'addresses');
 
-export const getAddressesQueryOptions = () =>
-  queryOptions({ queryKey: addressesQueryKey, queryFn: ({ signal }) => getAddresses(signal) });
+export const getAddressesQueryOptions = (userId: number | null) =>
+  queryOptions({
+    queryKey: addressesQueryKey(userId),
+    queryFn: ({ signal }) => getAddresses(signal),
+    enabled: userId !== null,
+  });
 
-export const useAddresses = () => useQuery(getAddressesQueryOptions());
+/** The signed-in user's saved addresses. */
+export const useAddresses = () => useQuery(getAddressesQueryOptions(useCurrentUserId()));

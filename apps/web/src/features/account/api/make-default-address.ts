@@ -1,15 +1,16 @@
-import type { AddressDto } from '@parade/core/auth-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
-import { addressesQueryKey } from './get-addresses';
+import { useCurrentUserId } from '@/lib/session-store';
+import { addressesQueryKey, addressReplySchema } from './get-addresses';
 
 export const makeDefaultAddress = (id: number) =>
-  apiData<{ address: AddressDto }>(`user/address/default/${id}`, { method: 'PATCH' }).then((r) => r.address);
+  apiData(`user/address/default/${id}`, { method: 'PATCH', schema: addressReplySchema }).then((r) => r.address);
 
 export function useMakeDefaultAddress() {
   const queryClient = useQueryClient();
+  const userId = useCurrentUserId();
   return useMutation({
     mutationFn: makeDefaultAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryKey(userId) }),
   });
 }

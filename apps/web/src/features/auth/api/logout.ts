@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
-import { useSessionStore } from '../stores/session-store';
+import { useSessionStore } from '@/lib/session-store';
 
 export const logout = () => apiData<Record<string, never>>('auth/logout', { method: 'POST' });
 

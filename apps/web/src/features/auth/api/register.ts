@@ -1,12 +1,13 @@
 import { type RegisterInput, registerSchema } from '@parade/core/auth-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
-import { useSessionStore } from '../stores/session-store';
-import type { AuthReply } from './login';
+import { useSessionStore } from '@/lib/session-store';
+import { authReplySchema } from './login';
 
 export { registerSchema };
 
-export const register = (input: RegisterInput) => apiData<AuthReply>('auth/register', { method: 'POST', body: input });
+export const register = (input: RegisterInput) =>
+  apiData('auth/register', { method: 'POST', body: input, schema: authReplySchema });
 
 /** A new account is signed in straight away. */
 export function useRegister() {

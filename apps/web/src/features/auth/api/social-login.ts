@@ -1,11 +1,11 @@
 import type { SocialLoginInput } from '@parade/core/auth-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
-import { useSessionStore } from '../stores/session-store';
-import type { AuthReply } from './login';
+import { useSessionStore } from '@/lib/session-store';
+import { authReplySchema } from './login';
 
 export const socialLogin = (input: SocialLoginInput) =>
-  apiData<AuthReply>('auth/social-login', { method: 'POST', body: input });
+  apiData('auth/social-login', { method: 'POST', body: input, schema: authReplySchema });
 
 export function useSocialLogin() {
   const signIn = useSessionStore((s) => s.signIn);

@@ -2,8 +2,8 @@ import { Button, type ButtonProps, Menu } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session-store';
 import { useLogout } from '../api/logout';
-import { useSession } from '../stores/session-store';
 
 /**
  * Spec section 2: when signed in the desktop nav also shows Profile and Track Your Order (which

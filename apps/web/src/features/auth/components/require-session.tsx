@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
-import { useSession } from '../stores/session-store';
+import { useSession } from '@/lib/session-store';
 
 /**
  * Keeps a protected screen for signed-in users while it is open: when the session ends (logout,

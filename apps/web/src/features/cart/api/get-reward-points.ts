@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData, getAuthToken } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
+import { useCurrentUserId } from '@/lib/session-store';
+import { userQueryKey } from '@/lib/user-query-keys';
 
 export interface RewardBalance {
   shop_id: number;
@@ -7,18 +9,19 @@ export interface RewardBalance {
   points: number;
 }
 
-export const getRewardPoints = () => apiData<{ balances: RewardBalance[] }>('user/reward-points');
+export const getRewardPoints = (signal?: AbortSignal) =>
+  apiData<{ balances: RewardBalance[] }>('user/reward-points', { signal });
 
 /** Points per shop for the signed-in shopper; guests have none. */
-export const getRewardBalancesQueryOptions = (token: string | null) =>
+export const getRewardBalancesQueryOptions = (userId: number | null) =>
   queryOptions({
-    queryKey: ['cart', 'reward-points', token],
-    queryFn: async () => {
-      const { balances } = await getRewardPoints();
+    queryKey: userQueryKey(userId, 'reward-points'),
+    queryFn: async ({ signal }) => {
+      const { balances } = await getRewardPoints(signal);
       return Object.fromEntries(balances.map((b) => [b.shop_id, b.points])) as Record<number, number>;
     },
-    enabled: token !== null,
+    enabled: userId !== null,
     staleTime: 30_000,
   });
 
-export const useRewardBalances = () => useQuery(getRewardBalancesQueryOptions(getAuthToken()));
+export const useRewardBalances = () => useQuery(getRewardBalancesQueryOptions(useCurrentUserId()));

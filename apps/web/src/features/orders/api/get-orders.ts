@@ -1,6 +1,8 @@
 import type { Paginated } from '@parade/core/envelope';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { useCurrentUserId } from '@/lib/session-store';
+import { userQueryKey } from '@/lib/user-query-keys';
 
 export interface OrderItem {
   id: number;
@@ -28,13 +30,18 @@ export interface Order {
   items: OrderItem[];
 }
 
-export const getOrders = (page: number) => apiData<Paginated<Order>>('user/order', { query: { page } });
+export const getOrders = (page: number, signal?: AbortSignal) =>
+  apiData<Paginated<Order>>('user/order', { query: { page }, signal });
 
-export const getOrdersQueryOptions = (page: number) =>
+export const getOrdersQueryOptions = (userId: number | null, page: number) =>
   queryOptions({
-    queryKey: ['orders', 'list', page],
-    queryFn: () => getOrders(page),
-    placeholderData: keepPreviousData,
+    queryKey: userQueryKey(userId, 'orders', page),
+    queryFn: ({ signal }) => getOrders(page, signal),
+    enabled: userId !== null,
+    // The previous page stays on screen while the next loads, but never another user's orders.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === userId ? keepPreviousData(previous) : undefined,
   });
 
-export const useOrders = (page: number) => useQuery(getOrdersQueryOptions(page));
+/** The signed-in customer's orders, one page at a time. */
+export const useOrders = (page: number) => useQuery(getOrdersQueryOptions(useCurrentUserId(), page));
