@@ -1,10 +1,10 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { AddressDto } from '@parade/core/auth-schemas';
-import { useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm } from '@/components/form/use-api-form';
 import { addressSchema, useCreateAddress } from '../api/create-address';
 import { useUpdateAddress } from '../api/update-address';
-import { FormAlert, focusFirstError, showServerErrors } from './form-support';
 
 type AddressValues = {
   label: string;
@@ -32,7 +32,6 @@ export function AddressForm({
 }) {
   const create = useCreateAddress();
   const update = useUpdateAddress();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<AddressValues>({
     initialValues: {
       label: address?.label ?? 'Home',
@@ -47,23 +46,13 @@ export function AddressForm({
     validate: schemaResolver(addressSchema, { sync: true }),
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        const saved = address
-          ? await update.mutateAsync({ id: address.id, ...values })
-          : await create.mutateAsync(values);
-        onSaved(saved);
-      } catch (error) {
-        setFormError(showServerErrors(form, error));
-      }
-    },
-    (errors) => focusFirstError(form, errors),
-  );
+  const { onSubmit, formError } = useApiForm(form, async (values) => {
+    const saved = address ? await update.mutateAsync({ id: address.id, ...values }) : await create.mutateAsync(values);
+    onSaved(saved);
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={address ? 'Edit address' : 'New address'}>
+    <form onSubmit={onSubmit} noValidate aria-label={address ? 'Edit address' : 'New address'}>
       <Stack gap="sm">
         <FormAlert message={formError} />
         <TextInput label="Label" description="For example Home or Work" size="md" {...form.getInputProps('label')} />

@@ -2,10 +2,10 @@ import { Avatar, Button, FileInput, Group, Stack, Text, TextInput } from '@manti
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { AVATAR_MAX_BYTES, avatarLetter, type UserDto } from '@parade/core/auth-schemas';
 import { IconPhoto } from '@tabler/icons-react';
-import { useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm } from '@/components/form/use-api-form';
 import { notify } from '@/components/ui/notify';
 import { profileSchema, useUpdateProfile } from '../api/update-profile';
-import { FormAlert, focusFirstError, showServerErrors } from './form-support';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
@@ -38,7 +38,6 @@ export function UserAvatar({ user, size = 72 }: { user: Pick<UserDto, 'name' | '
 /** Name, phone and picture of the signed-in user; the e-mail is shown, not edited. */
 export function ProfileForm({ user, onUpdated }: { user: UserDto; onUpdated: (user: UserDto) => void }) {
   const update = useUpdateProfile(onUpdated);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProfileValues>({
     initialValues: { name: user.name, phone: user.phone ?? '', avatar: null },
     validate: (values) => {
@@ -52,23 +51,15 @@ export function ProfileForm({ user, onUpdated }: { user: UserDto; onUpdated: (us
     },
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        const { user: saved } = await update.mutateAsync(values);
-        form.setValues({ name: saved.name, phone: saved.phone ?? '', avatar: null });
-        form.resetDirty();
-        notify({ kind: 'success', title: 'Profile', message: 'Your profile has been saved.' });
-      } catch (error) {
-        setFormError(showServerErrors(form, error));
-      }
-    },
-    (errors) => focusFirstError(form, errors),
-  );
+  const { onSubmit, formError } = useApiForm(form, async (values) => {
+    const { user: saved } = await update.mutateAsync(values);
+    form.setValues({ name: saved.name, phone: saved.phone ?? '', avatar: null });
+    form.resetDirty();
+    notify({ kind: 'success', title: 'Profile', message: 'Your profile has been saved.' });
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Profile information">
+    <form onSubmit={onSubmit} noValidate aria-label="Profile information">
       <Stack gap="md">
         <Group gap="md" wrap="nowrap">
           <UserAvatar user={user} />

@@ -1,37 +1,27 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { LoginInput } from '@parade/core/auth-schemas';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm } from '@/components/form/use-api-form';
 import { paths } from '@/lib/paths';
 import { loginSchema, useLogin } from '../api/login';
-import { FormAlert } from './form-alert';
-import { focusFirstError, showServerErrors } from './form-support';
 
 /** E-mail and password; calls onSignedIn once the token and user are stored. */
 export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () => void; initialEmail?: string }) {
   const login = useLogin();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<LoginInput>({
     initialValues: { email: initialEmail, password: '' },
     validate: schemaResolver(loginSchema, { sync: true }),
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        await login.mutateAsync(values);
-        onSignedIn();
-      } catch (error) {
-        setFormError(showServerErrors(form, error));
-      }
-    },
-    (errors) => focusFirstError(form, errors),
-  );
+  const { onSubmit, formError } = useApiForm(form, async (values) => {
+    await login.mutateAsync(values);
+    onSignedIn();
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Log in">
+    <form onSubmit={onSubmit} noValidate aria-label="Log in">
       <Stack gap="md">
         <FormAlert message={formError} />
         <TextInput

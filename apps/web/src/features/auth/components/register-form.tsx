@@ -1,35 +1,25 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH, type RegisterInput } from '@parade/core/auth-schemas';
-import { useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm } from '@/components/form/use-api-form';
 import { registerSchema, useRegister } from '../api/register';
-import { FormAlert } from './form-alert';
-import { focusFirstError, showServerErrors } from './form-support';
 
 /** Name, e-mail, optional phone, password and its confirmation; signs the new customer in. */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const register = useRegister();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterInput & { phone: string }>({
     initialValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
     validate: schemaResolver(registerSchema, { sync: true }),
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        await register.mutateAsync(values);
-        onRegistered();
-      } catch (error) {
-        setFormError(showServerErrors(form, error));
-      }
-    },
-    (errors) => focusFirstError(form, errors),
-  );
+  const { onSubmit, formError } = useApiForm(form, async (values) => {
+    await register.mutateAsync(values);
+    onRegistered();
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create account">
+    <form onSubmit={onSubmit} noValidate aria-label="Create account">
       <Stack gap="md">
         <FormAlert message={formError} />
         <TextInput label="Full name" autoComplete="name" required size="md" {...form.getInputProps('name')} />

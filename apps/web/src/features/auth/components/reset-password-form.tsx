@@ -1,11 +1,9 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH, type ResetPasswordInput } from '@parade/core/auth-schemas';
-import { useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm } from '@/components/form/use-api-form';
 import { resetPasswordSchema, useResetPassword } from '../api/reset-password';
-import { FormAlert } from './form-alert';
-import { focusFirstError, showServerErrors } from './form-support';
 
 /** A new password for the account the mailed link (token) was issued to. */
 export function ResetPasswordForm({
@@ -18,32 +16,23 @@ export function ResetPasswordForm({
   onReset: (email: string) => void;
 }) {
   const reset = useResetPassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ResetPasswordInput>({
     initialValues: { token, email: initialEmail, password: '', password_confirmation: '' },
     validate: schemaResolver(resetPasswordSchema, { sync: true }),
   });
 
-  const submit = form.onSubmit(
+  const { onSubmit, formError } = useApiForm(
+    form,
     async (values) => {
-      setFormError(null);
-      try {
-        await reset.mutateAsync(values);
-        onReset(values.email.trim());
-      } catch (error) {
-        const message = showServerErrors(form, error);
-        // A dead link is not something the inputs can fix: say so plainly.
-        setFormError((error instanceof ApiError && error.errors.token?.[0]) || message);
-      }
+      await reset.mutateAsync(values);
+      onReset(values.email.trim());
     },
-    (errors) => {
-      if (errors.token) setFormError(String(errors.token));
-      focusFirstError(form, errors);
-    },
+    // A dead link is not something the inputs can fix: say so plainly, as the form's message.
+    { messageFields: ['token'] },
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Choose a new password">
+    <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
       <Stack gap="md">
         <FormAlert message={formError} />
         <TextInput

@@ -1,7 +1,7 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import type { CartItem, ShopCoupon } from '@parade/core/cart';
-import { useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { useApiForm } from '@/components/form/use-api-form';
 import { useFormatMoney } from '@/lib/format';
 import { useValidateCoupon } from '../api/validate-coupon';
 import { useCartStore } from '../stores/cart-store';
@@ -13,8 +13,24 @@ export function CouponForm({ shopId, shopName, items }: { shopId: number; shopNa
   const removeCoupon = useCartStore((s) => s.removeCoupon);
   const validate = useValidateCoupon();
   const formatMoney = useFormatMoney();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: { code: (value: string) => (value.trim() === '' ? 'Enter a coupon code.' : null) },
+  });
+  // One input: the server's message shows under it, where the shopper is looking.
+  const { onSubmit } = useApiForm(
+    form,
+    async ({ code }) => {
+      const validated = await validate.mutateAsync({
+        shop_id: shopId,
+        code: code.trim(),
+        items: items.map((i) => ({ variation_id: i.id, quantity: i.quantity })),
+      });
+      applyCoupon(validated);
+      form.reset();
+    },
+    { messageOnField: 'code' },
+  );
 
   if (coupon) {
     return (
@@ -29,36 +45,14 @@ export function CouponForm({ shopId, shopName, items }: { shopId: number; shopNa
     );
   }
 
-  const submit = () => {
-    setError(null);
-    if (code.trim() === '') return setError('Enter a coupon code.');
-    validate.mutate(
-      { shop_id: shopId, code: code.trim(), items: items.map((i) => ({ variation_id: i.id, quantity: i.quantity })) },
-      {
-        onSuccess: (validated) => {
-          applyCoupon(validated);
-          setCode('');
-        },
-        onError: (e) => setError(e instanceof ApiError ? (e.errors.code?.[0] ?? e.message) : e.message),
-      },
-    );
-  };
-
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form onSubmit={onSubmit} noValidate>
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput
           aria-label={`Coupon code for ${shopName}`}
           placeholder="Coupon code"
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={error}
           maxLength={40}
+          {...form.getInputProps('code')}
           style={{ flex: 1 }}
         />
         <Button type="submit" variant="light" loading={validate.isPending}>

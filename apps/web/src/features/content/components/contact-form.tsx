@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm } from '@/components/form/use-api-form';
 import { notify } from '@/components/ui/notify';
 import { RichText } from '@/components/ui/rich-text';
-import { ApiError } from '@/lib/api-client';
 import { type ContactEmailInput, contactEmailInputSchema, useSendContactEmail } from '../api/send-contact-email';
 
 const emptyForm: ContactEmailInput = { name: '', email: '', phone: '', subject: '', message: '' };
@@ -35,29 +36,21 @@ export function ContactForm({ title = 'Send us a message', intro }: { title?: st
     },
   });
 
-  const submit = form.onSubmit((values) => {
-    setSentTo(null);
-    send.mutate(contactEmailInputSchema.parse(values), {
-      onSuccess: () => {
-        setSentTo(values.email.trim());
-        form.reset();
-        notify({
-          kind: 'success',
-          title: 'Message sent',
-          message: 'Thank you, we will reply within two working days.',
-        });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError) {
-          const fieldErrors: Record<string, string> = {};
-          for (const [field, problems] of Object.entries(error.errors))
-            if (problems[0]) fieldErrors[field] = problems[0];
-          form.setErrors(fieldErrors);
-        }
-        notify({ kind: 'error', title: 'Not sent', message: error.message });
-      },
-    });
-  });
+  const { onSubmit, formError } = useApiForm(
+    form,
+    async (values) => {
+      setSentTo(null);
+      await send.mutateAsync(contactEmailInputSchema.parse(values));
+      setSentTo(values.email.trim());
+      form.reset();
+      notify({
+        kind: 'success',
+        title: 'Message sent',
+        message: 'Thank you, we will reply within two working days.',
+      });
+    },
+    { onFailure: (message) => notify({ kind: 'error', title: 'Not sent', message }) },
+  );
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" mt="xl">
@@ -81,18 +74,8 @@ export function ContactForm({ title = 'Send us a message', intro }: { title?: st
           We will reply to {sentTo} within two working days.
         </Alert>
       )}
-      {send.isError && (
-        <Alert
-          color="error"
-          icon={<IconAlertCircle aria-hidden />}
-          title="Your message was not sent"
-          mb="md"
-          role="alert"
-        >
-          {send.error.message}
-        </Alert>
-      )}
-      <form onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+      <FormAlert message={formError} title="Your message was not sent" mb="md" />
+      <form onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
         <Stack gap="md">
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -1,0 +1,96 @@
+import type { UseFormReturnType } from '@mantine/form';
+import { messages } from '@parade/core/messages';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+
+type Values = Record<string, unknown>;
+
+export interface ApiFormOptions<T extends Values> {
+  /**
+   * Fields with no input of their own (a reset link's token): their errors, from the browser's
+   * check or the server's, are about the whole form and go to the message.
+   */
+  messageFields?: (keyof T & string)[];
+  /**
+   * A one-input form (the coupon) shows the message under that input instead of in an alert;
+   * the input's own error from the server wins.
+   */
+  messageOnField?: keyof T & string;
+  /** After a failed submit, with the message shown (e.g. to raise a toast as well). */
+  onFailure?: (message: string, error: unknown) => void;
+}
+
+export interface ApiForm {
+  /** The form's onSubmit: checks the values, then runs the action. */
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  /** The message for <FormAlert>: the reply's message, or null. */
+  formError: string | null;
+}
+
+/** After a failed check, move the focus to the first input in error, so its label and error are read out. */
+export function focusFirstError<T>(
+  form: UseFormReturnType<T>,
+  errors: Record<string, unknown>,
+  skip: string[] = [],
+): void {
+  const first = Object.keys(errors).find((field) => !skip.includes(field));
+  if (first) (form.getInputNode(first as never) as HTMLElement | null)?.focus();
+}
+
+const firstError = (errors: Record<string, unknown>, fields: string[]) => {
+  const field = fields.find((f) => errors[f]);
+  return field ? String(errors[field]) : null;
+};
+
+/**
+ * Every form that submits to the API works the same way: the values are checked in the browser
+ * (the form's `validate`, usually a @parade/core schema), then `action` runs; if the server
+ * refuses, its per-field errors from the envelope go under their inputs (linked by Mantine with
+ * aria-invalid and aria-describedby, and the first one takes the focus) and its message goes to
+ * the form's alert.
+ */
+export function useApiForm<T extends Values>(
+  form: UseFormReturnType<T>,
+  action: (values: T) => Promise<unknown>,
+  options: ApiFormOptions<T> = {},
+): ApiForm {
+  const { messageFields = [], messageOnField, onFailure } = options;
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const showFailure = (error: unknown) => {
+    let message: string = messages.genericError;
+    const fieldErrors: Record<string, string> = {};
+    if (error instanceof ApiError) {
+      message = error.message;
+      const values = form.getValues();
+      for (const [field, list] of Object.entries(error.errors)) {
+        if (field in values && list[0]) fieldErrors[field] = list[0];
+      }
+      message = firstError(fieldErrors, messageFields) ?? message;
+      for (const field of messageFields) delete fieldErrors[field];
+    }
+    if (messageOnField) fieldErrors[messageOnField] ??= message;
+    form.setErrors(fieldErrors);
+    focusFirstError(form, fieldErrors, messageOnField ? [messageOnField] : []);
+    if (!messageOnField) setFormError(message);
+    onFailure?.(message, error);
+  };
+
+  const onSubmit = form.onSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        await action(values);
+      } catch (error) {
+        showFailure(error);
+      }
+    },
+    (errors) => {
+      const message = firstError(errors, messageFields);
+      if (message) setFormError(message);
+      focusFirstError(form, errors, messageFields);
+    },
+  );
+
+  return { onSubmit, formError };
+}
