@@ -2,8 +2,8 @@ import type { UserDto, UserRole } from '@parade/core/auth-schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../lib/errors';
-import { findSession } from '../modules/auth/sessions';
-import { toUserDto } from '../modules/users/users.service';
+import { findSession } from '../modules/auth';
+import { toUserDto } from '../modules/users';
 
 /** The signed-in caller of a request: the user and the bearer token's row. */
 export interface Session {

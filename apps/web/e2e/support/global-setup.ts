@@ -4,10 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSmtpCapture } from '@parade/test-support/smtp-capture';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script shared with `npm start`
 import { buildIfNeeded } from '../../../../scripts/build-if-needed.mjs';
-import { startSmtpCapture } from '../../../api/src/modules/mail/smtp-capture';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../modules/auth';
 import { shopSeeds } from './demo-shops';
 
 export interface DemoAccount {

@@ -5,7 +5,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../modules/addresses/addresses.tables';
-import { verifyPassword } from '../../modules/auth/password';
+import { verifyPassword } from '../../modules/auth';
 import { coupons, rewardPointBalances } from '../../modules/cart/cart.tables';
 import {
   brandSubCategories,

@@ -2,7 +2,7 @@ import { type AddressDto, authMessages } from '@parade/core/auth-schemas';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { users } from '../users/users.tables';
+import { lockUser } from '../users';
 import { addresses } from './addresses.tables';
 
 type AddressRow = typeof addresses.$inferSelect;
@@ -43,13 +43,8 @@ const columns = (fields: AddressFields) => ({
   postcode: fields.postcode,
 });
 
-/**
- * Address changes of one user run one at a time: the user's row is locked first, so two
- * concurrent "make default" calls cannot both pass the one-default index check half-way.
- */
-async function lockUser(tx: Tx, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
+// Address changes of one user run one at a time (lockUser first), so two concurrent "make default"
+// calls cannot both pass the one-default index check half-way.
 
 async function ownAddress(tx: Tx, userId: number, id: number): Promise<AddressRow> {
   const [row] = await tx

@@ -2,7 +2,7 @@ import { authMessages } from '@parade/core/auth-schemas';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, signUp } from '../auth/test-support';
+import { bearer, signUp } from '../../test/test-support';
 import { addresses } from './addresses.tables';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { OutgoingMail } from '../mail/outbox.service';
+import type { OutgoingMail } from '../mail';
 
 /** The storefront's reset screen; the e-mail rides along so the form can fill it in. */
 export function resetLink(config: Config, email: string, token: string): string {

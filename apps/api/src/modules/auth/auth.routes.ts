@@ -12,8 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { requireSession } from '../../plugins/auth';
+import { requestPasswordReset, resetPassword } from '../../workflows/password-reset';
+import { registerCustomer } from '../../workflows/register-customer';
+import { signInWithProvider } from '../../workflows/social-login';
 import { okReply } from '../users/users.service';
-import { type AuthContext, forgotPassword, login, register, resetPassword, socialLogin } from './auth.service';
+import { type AuthContext, login } from './auth.service';
 import { createOidcVerifier } from './oidc';
 import { TooManyRequests } from './rate-limit';
 import { revokeSession } from './sessions';
@@ -49,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: authReply },
       },
     },
-    async (request, reply) => reply.status(201).send(ok(await register(ctx, request.body, request.ip))),
+    async (request, reply) => reply.status(201).send(ok(await registerCustomer(ctx, request.body, request.ip))),
   );
 
   app.post(
@@ -100,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authReply },
       },
     },
-    async (request) => ok(await socialLogin(ctx, oidc, request.body)),
+    async (request) => ok(await signInWithProvider(ctx, oidc, request.body)),
   );
 
   app.post(
@@ -115,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await forgotPassword(ctx, request.body, request.ip);
+      await requestPasswordReset(ctx, request.body, request.ip);
       return ok({}, authMessages.forgotSent);
     },
   );

@@ -5,13 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { mailOutbox, users } from '../../db/schema';
 import { requireRole } from '../../plugins/auth';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { mailOutbox } from '../mail/mail.tables';
-import { users } from '../users/users.tables';
+import { bearer, captureLog, signUp } from '../../test/test-support';
 import { authTokens, rateLimitHits } from './auth.tables';
 import { authRateLimits } from './rate-limit';
-import { bearer, captureLog, signUp } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {

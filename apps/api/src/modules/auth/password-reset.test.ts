@@ -1,15 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { authMessages } from '@parade/core/auth-schemas';
+import { type SmtpCapture, startSmtpCapture } from '@parade/test-support/smtp-capture';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
+import { mailOutbox } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { mailOutbox } from '../mail/mail.tables';
-import { type SmtpCapture, startSmtpCapture } from '../mail/smtp-capture';
+import { bearer, captureLog, signUp } from '../../test/test-support';
 import { authTokens, passwordResets } from './auth.tables';
 import { authRateLimits } from './rate-limit';
-import { bearer, captureLog, signUp } from './test-support';
 
 let smtp: SmtpCapture;
 let t: TestApp;

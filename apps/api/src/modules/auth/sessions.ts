@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../users/users.service';
-import { users } from '../users/users.tables';
+import { findUserById, type UserRow } from '../users';
 import { authTokens } from './auth.tables';
 
 /** 32 random bytes, URL-safe: the only copy of a token is the one handed to the client. */
@@ -34,12 +33,11 @@ export interface SessionRecord {
 // Writing last_used_at on every request would turn each read into a write; once in a while is enough.
 const TOUCH_AFTER_MS = 5 * 60_000;
 
-/** The live (not revoked, not expired) session of a bearer token, with its user. */
+/** The live (not revoked, not expired) session of a bearer token, with its user (from the users module). */
 export async function findSession(db: DbOrTx, token: string): Promise<SessionRecord | null> {
   const [row] = await db
-    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, user: users })
+    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, userId: authTokens.userId })
     .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
       and(
         eq(authTokens.tokenHash, hashToken(token)),
@@ -49,10 +47,12 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionRec
     )
     .limit(1);
   if (!row) return null;
+  const user = await findUserById(db, row.userId);
+  if (!user) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, row.tokenId));
   }
-  return { tokenId: row.tokenId, user: row.user };
+  return { tokenId: row.tokenId, user };
 }
 
 export async function revokeSession(db: DbOrTx, tokenId: number): Promise<void> {

@@ -6,8 +6,8 @@ import { type CryptoKey, exportJWK, generateKeyPair, type JWK, SignJWT } from 'j
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { bearer, signUp } from '../../test/test-support';
 import { socialAccounts } from './auth.tables';
-import { bearer, signUp } from './test-support';
 
 const ISSUER = 'https://id.example.test';
 const CLIENT_ID = 'parade-storefront';

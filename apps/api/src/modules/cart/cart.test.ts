@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, productVariations, shops, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, signUp } from '../auth/test-support';
-import { products, productVariations } from '../catalog/catalog.tables';
-import { shops } from '../shops/shops.tables';
-import { users } from '../users/users.tables';
+import { bearer, signUp } from '../../test/test-support';
 import { couponRedemptions, coupons, rewardPointBalances } from './cart.tables';
 
 let t: TestApp;

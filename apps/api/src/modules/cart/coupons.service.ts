@@ -1,8 +1,8 @@
 import { type CouponLine, couponMessages, evaluateCoupon } from '@parade/core/coupon';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { products, productVariations } from '../catalog/catalog.tables';
+import { priceShopVariations } from '../catalog';
 import { couponRedemptions, coupons } from './cart.tables';
 
 export interface CartLineInput {
@@ -24,19 +24,7 @@ const refused = (message: string) => new AppError(422, message, { code: [message
 /** The shop's active lines among the given ones, priced from the database (the client's prices are ignored). */
 export async function pricedShopLines(db: DbOrTx, shopId: number, items: CartLineInput[]): Promise<CouponLine[]> {
   const ids = [...new Set(items.map((i) => i.variation_id))];
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: productVariations.id, price: productVariations.price, productId: products.id })
-    .from(productVariations)
-    .innerJoin(products, eq(products.id, productVariations.productId))
-    .where(
-      and(
-        inArray(productVariations.id, ids),
-        eq(products.shopId, shopId),
-        eq(products.isActive, true),
-        eq(productVariations.isActive, true),
-      ),
-    );
+  const rows = await priceShopVariations(db, shopId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return items.flatMap((item) => {
     const row = byId.get(item.variation_id);

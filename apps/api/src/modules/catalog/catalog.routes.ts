@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { foldListParams } from '../../lib/query-params';
 import { brandSchema, categoryNodeSchema, okSchema, productListSchema, productPageSchema } from './catalog.schemas';
 import { listCategoryTree } from './categories.service';
-import { foldListParams, productListQuery, toListRequest } from './product-query';
+import { productListQuery, toListRequest } from './product-query';
 import { getProductPage, listBrands, listProducts } from './products.service';
 
 const slugParam = z.string().min(1).max(160);

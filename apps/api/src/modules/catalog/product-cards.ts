@@ -2,9 +2,9 @@ import type { SortBy } from '@parade/core/catalog';
 import type { ProductCard } from '@parade/core/catalog-dto';
 import { and, asc, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { matchesText, textQuery } from '../search/text-match';
-import { shops } from '../shops/shops.tables';
+import { matchesText, textQuery } from '../../lib/text-match';
 import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
+import { activeVariationsOf, type CardSubquery, type Listing, listableProducts } from './listable';
 
 /**
  * Product cards, the one shape of every product list.
@@ -14,33 +14,9 @@ import { brands, categories, products, productVariations, subCategories } from '
  * filter and the price sort use that same price, and `price_range` is the min/max of it over the
  * filtered set, so the full range always selects every product in the list.
  *
- * Only active products of active shops that have at least one active variation are listed.
+ * Only listable products are listed (see listable.ts: active product, active shop, active variation).
  */
-export function cardVariations(db: DbOrTx) {
-  const v = productVariations;
-  return db
-    .selectDistinctOn([v.productId], {
-      productId: v.productId,
-      id: v.id,
-      name: v.name,
-      slug: v.slug,
-      fullName: v.fullName,
-      price: v.price,
-      compareAtPrice: v.compareAtPrice,
-      stock: v.stock,
-      images: v.images,
-      // Window functions run before DISTINCT ON: units sold over all active variations.
-      productUnitsSold: sql<number>`(sum(${v.unitsSold}) over (partition by ${v.productId}))::int`.as(
-        'product_units_sold',
-      ),
-    })
-    .from(v)
-    .where(eq(v.isActive, true))
-    .orderBy(v.productId, asc(v.price), asc(v.position), asc(v.id))
-    .as('card');
-}
-
-export type CardSubquery = ReturnType<typeof cardVariations>;
+export type { CardSubquery };
 
 /** The list filters shared by /products and /shop/{slug}/product (all optional). */
 export interface ProductFilters {
@@ -62,9 +38,10 @@ export interface ProductSort {
 }
 
 /** Conditions on products / shops / brands for the filters, except the price filter. */
-export function filterConditions(db: DbOrTx, filters: ProductFilters): SQL[] {
+export function filterConditions(db: DbOrTx, listing: Listing, filters: ProductFilters): SQL[] {
   const p = products;
-  const conditions: SQL[] = [eq(p.isActive, true), eq(shops.isActive, true)];
+  const { shop } = listing;
+  const conditions: SQL[] = [listing.where];
   if (filters.categories && filters.categories.length > 0) {
     conditions.push(
       inArray(
@@ -82,20 +59,16 @@ export function filterConditions(db: DbOrTx, filters: ProductFilters): SQL[] {
     );
   }
   if (filters.brand) conditions.push(eq(brands.slug, filters.brand));
-  if (filters.shop) conditions.push(eq(shops.slug, filters.shop));
+  if (filters.shop) conditions.push(eq(shop.slug, filters.shop));
   if (filters.shopId !== undefined) conditions.push(eq(p.shopId, filters.shopId));
   if (filters.search) {
     const query = textQuery(filters.search);
-    const v = productVariations;
-    const anyVariation = db
-      .select({ one: sql`1` })
-      .from(v)
-      .where(and(eq(v.productId, p.id), eq(v.isActive, true), matchesText(query, v.fullName)));
+    const anyVariation = activeVariationsOf(db, matchesText(query, productVariations.fullName));
     conditions.push(
       or(
         matchesText(query, p.name),
         and(sql`${brands.id} is not null`, matchesText(query, brands.name)),
-        matchesText(query, shops.name),
+        matchesText(query, shop.name),
         exists(anyVariation),
       ) as SQL,
     );
@@ -128,17 +101,18 @@ export function sortOrder(card: CardSubquery, sort: ProductSort): SQL[] {
 }
 
 /** The select list and joins of a card query; callers add where / order / limit. */
-export function cardQuery(db: DbOrTx, card: CardSubquery) {
+export function cardQuery(db: DbOrTx, listing: Listing) {
   const p = products;
+  const { card, shop } = listing;
   return db
     .select({
       id: p.id,
       name: p.name,
       slug: p.slug,
       type: p.type,
-      shopId: shops.id,
-      shopName: shops.name,
-      shopSlug: shops.slug,
+      shopId: shop.id,
+      shopName: shop.name,
+      shopSlug: shop.slug,
       brandId: brands.id,
       brandName: brands.name,
       brandSlug: brands.slug,
@@ -152,8 +126,8 @@ export function cardQuery(db: DbOrTx, card: CardSubquery) {
       images: card.images,
     })
     .from(p)
-    .innerJoin(card, eq(card.productId, p.id))
-    .innerJoin(shops, eq(shops.id, p.shopId))
+    .innerJoin(card, listing.onCard)
+    .innerJoin(shop, listing.onShop)
     .leftJoin(brands, eq(brands.id, p.brandId));
 }
 
@@ -189,10 +163,10 @@ export async function listCards(
   db: DbOrTx,
   options: { where?: SQL[]; order: (card: CardSubquery) => SQL[]; limit: number },
 ) {
-  const card = cardVariations(db);
-  const rows = await cardQuery(db, card)
-    .where(and(eq(products.isActive, true), eq(shops.isActive, true), ...(options.where ?? [])))
-    .orderBy(...options.order(card))
+  const listing = listableProducts(db);
+  const rows = await cardQuery(db, listing)
+    .where(and(listing.where, ...(options.where ?? [])))
+    .orderBy(...options.order(listing.card))
     .limit(options.limit);
   return rows.map(toProductCard);
 }

@@ -1,13 +1,21 @@
-import type { Brand, PriceRange, ProductList, ProductPage, Variation } from '@parade/core/catalog-dto';
+import type {
+  Brand,
+  PriceRange,
+  ProductCard,
+  ProductList,
+  ProductPage,
+  Ref,
+  ShopData,
+  Variation,
+} from '@parade/core/catalog-dto';
 import { paginate } from '@parade/core/envelope';
-import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { shops } from '../shops/shops.tables';
-import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
+import { brands, categories, products, type productVariations, subCategories } from './catalog.tables';
+import { activeVariations, hasActiveVariation, listableProducts } from './listable';
 import {
   cardQuery,
-  cardVariations,
   filterConditions,
   listCards,
   type ProductFilters,
@@ -34,8 +42,9 @@ export interface ProductListRequest {
  */
 export async function listProducts(db: DbOrTx, request: ProductListRequest): Promise<ProductList> {
   const { filters, sort, page, perPage } = request;
-  const card = cardVariations(db);
-  const where = filterConditions(db, filters);
+  const listing = listableProducts(db);
+  const { card } = listing;
+  const where = filterConditions(db, listing, filters);
   const inPrice = priceCondition(card, filters);
 
   const aggregate = db
@@ -45,12 +54,12 @@ export async function listProducts(db: DbOrTx, request: ProductListRequest): Pro
       max: sql<number | null>`max(${card.price})`,
     })
     .from(products)
-    .innerJoin(card, eq(card.productId, products.id))
-    .innerJoin(shops, eq(shops.id, products.shopId))
+    .innerJoin(card, listing.onCard)
+    .innerJoin(listing.shop, listing.onShop)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .where(and(...where));
 
-  const pageRows = cardQuery(db, card)
+  const pageRows = cardQuery(db, listing)
     .where(and(...where, ...(inPrice ? [inPrice] : [])))
     .orderBy(...sortOrder(card, sort))
     .limit(perPage)
@@ -90,35 +99,26 @@ export async function getProductPage(
   db: DbOrTx,
   slugs: { vendor: string; product: string; variation: string },
 ): Promise<ProductPage> {
+  const listing = listableProducts(db);
+  const { shop } = listing;
   const [found] = await db
     .select({
       product: products,
-      shop: { id: shops.id, name: shops.name, slug: shops.slug, logo: shops.logo },
+      shop: { id: shop.id, name: shop.name, slug: shop.slug, logo: shop.logo },
       brand: { id: brands.id, name: brands.name, slug: brands.slug },
       category: { id: categories.id, name: categories.name, slug: categories.slug },
       subCategory: { id: subCategories.id, name: subCategories.name, slug: subCategories.slug },
     })
     .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
+    .innerJoin(shop, listing.onShop)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(subCategories, eq(subCategories.id, products.subCategoryId))
-    .where(
-      and(
-        eq(shops.slug, slugs.vendor),
-        eq(shops.isActive, true),
-        eq(products.slug, slugs.product),
-        eq(products.isActive, true),
-      ),
-    )
+    .where(and(eq(shop.slug, slugs.vendor), eq(products.slug, slugs.product), listing.where))
     .limit(1);
   if (!found) throw notFound('Product not found');
 
-  const variationRows = await db
-    .select()
-    .from(productVariations)
-    .where(and(eq(productVariations.productId, found.product.id), eq(productVariations.isActive, true)))
-    .orderBy(asc(productVariations.position), asc(productVariations.id));
+  const variationRows = await activeVariations(db, found.product.id);
   const current = variationRows.find((row) => row.slug === slugs.variation);
   if (!current) throw notFound('Product not found');
 
@@ -171,4 +171,85 @@ async function listRelated(
 export async function listBrands(db: DbOrTx): Promise<Brand[]> {
   const rows = await db.select().from(brands).orderBy(asc(brands.name), asc(brands.id));
   return rows.map((b) => ({ id: b.id, name: b.name, slug: b.slug, logo: b.logo ? { url: b.logo } : null }));
+}
+
+/** Every brand as a reference (id, name, slug), by name: the home page's brand row. */
+export async function listBrandRefs(db: DbOrTx): Promise<Ref[]> {
+  const rows = await db
+    .select({ id: brands.id, name: brands.name, slug: brands.slug })
+    .from(brands)
+    .orderBy(asc(brands.name), asc(brands.id));
+  return rows.map((b): Ref => ({ id: b.id, name: b.name, slug: b.slug }));
+}
+
+/** Up to `limit` cards of the whole catalogue in a list sort (the home page's newest and popular rows). */
+export async function topCards(db: DbOrTx, sort: ProductSort, limit: number): Promise<ProductCard[]> {
+  return listCards(db, { order: (card) => sortOrder(card, sort), limit });
+}
+
+/** Listable products per shop, for a batch of shops (one query): the shop cards' product count. */
+export async function countListableProducts(db: DbOrTx, shopIds: number[]): Promise<Map<number, number>> {
+  if (shopIds.length === 0) return new Map();
+  const listing = listableProducts(db);
+  const rows = await db
+    .select({ shopId: products.shopId, count: sql<number>`count(*)::int` })
+    .from(products)
+    .innerJoin(listing.shop, listing.onShop)
+    .where(and(inArray(products.shopId, shopIds), listing.where, hasActiveVariation(db)))
+    .groupBy(products.shopId);
+  return new Map(rows.map((r) => [r.shopId, Number(r.count)]));
+}
+
+/**
+ * A shop's catalogue at a glance (GET /shop/{slug}/data): the categories and brands it has
+ * listable products in, the price range of its product cards (the cheapest active variation of
+ * each product) and its listable product count.
+ */
+export async function shopListing(db: DbOrTx, shopId: number): Promise<ShopData> {
+  const listing = listableProducts(db);
+  const { card, shop, onCard, onShop } = listing;
+  const ofShop = and(eq(products.shopId, shopId), listing.where);
+  const [categoryRows, brandRows, [summary]] = await Promise.all([
+    db
+      .selectDistinct({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        position: categories.position,
+      })
+      .from(products)
+      .innerJoin(card, onCard)
+      .innerJoin(shop, onShop)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(ofShop)
+      .orderBy(asc(categories.position), asc(categories.name)),
+    db
+      .selectDistinct({ id: brands.id, name: brands.name, slug: brands.slug })
+      .from(products)
+      .innerJoin(card, onCard)
+      .innerJoin(shop, onShop)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(ofShop)
+      .orderBy(asc(brands.name)),
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        min: sql<number | null>`min(${card.price})`,
+        max: sql<number | null>`max(${card.price})`,
+      })
+      .from(products)
+      .innerJoin(card, onCard)
+      .innerJoin(shop, onShop)
+      .where(ofShop),
+  ]);
+  const ref = (r: Ref): Ref => ({ id: r.id, name: r.name, slug: r.slug });
+  return {
+    categories: categoryRows.map(ref),
+    brands: brandRows.map(ref),
+    price_range: {
+      min: summary?.min === null || summary?.min === undefined ? 0 : Number(summary.min),
+      max: summary?.max === null || summary?.max === undefined ? 0 : Number(summary.max),
+    },
+    product_count: Number(summary?.count ?? 0),
+  };
 }

@@ -1,8 +1,8 @@
 import type { ProductCard, ProductList, ProductPage } from '@parade/core/catalog-dto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shops } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { shops } from '../shops/shops.tables';
 import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
 
 /**

@@ -3,8 +3,8 @@ import { paginate } from '@parade/core/envelope';
 import { and, asc, desc, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { safeImageUrl, sanitizeRichText } from '../../lib/sanitize';
 import { blogCategories, blogPosts } from './content.tables';
-import { safeImageUrl, sanitizeRichText } from './sanitize';
 
 export const BLOG_PER_PAGE = 9;
 export const LATEST_POSTS = 3;

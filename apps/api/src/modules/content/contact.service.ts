@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { enqueueMail } from '../mail/outbox.service';
+import type { DbOrTx } from '../../db/client';
 import { contactMessages, siteSettings } from './content.tables';
 
 export interface ContactMessageInput {
@@ -11,39 +10,35 @@ export interface ContactMessageInput {
   message: string;
 }
 
-/**
- * Stores a contact-form message and queues it to the site e-mail (setting `email`) in one
- * transaction, so a message is never kept without its mail or mailed without being kept.
- * Returns the outbox id, or null when no site e-mail is configured (the message is still kept).
- */
-export async function receiveContactMessage(db: Db, input: ContactMessageInput): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    await tx.insert(contactMessages).values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone || null,
-      subject: input.subject,
-      message: input.message,
-    });
-    const [setting] = await tx
-      .select({ value: siteSettings.value })
-      .from(siteSettings)
-      .where(eq(siteSettings.key, 'email'))
-      .limit(1);
-    const siteEmail = setting?.value.trim();
-    if (!siteEmail) return null;
-    const lines = [
-      `From: ${input.name} <${input.email}>`,
-      ...(input.phone ? [`Phone: ${input.phone}`] : []),
-      `Subject: ${input.subject}`,
-      '',
-      input.message,
-    ];
-    return enqueueMail(tx, {
-      to: siteEmail,
-      subject: `Contact form: ${input.subject}`,
-      text: lines.join('\n'),
-      kind: 'contact',
-    });
+/** Keeps a contact-form message (the receive-contact-message workflow mails it in the same transaction). */
+export async function saveContactMessage(db: DbOrTx, input: ContactMessageInput): Promise<void> {
+  await db.insert(contactMessages).values({
+    name: input.name,
+    email: input.email,
+    phone: input.phone || null,
+    subject: input.subject,
+    message: input.message,
   });
+}
+
+/** The site's own e-mail address (setting `email`), or null when none is configured. */
+export async function getSiteEmail(db: DbOrTx): Promise<string | null> {
+  const [setting] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, 'email'))
+    .limit(1);
+  return setting?.value.trim() || null;
+}
+
+/** The mail that carries a contact message to the site address. */
+export function contactMail(siteEmail: string, input: ContactMessageInput) {
+  const lines = [
+    `From: ${input.name} <${input.email}>`,
+    ...(input.phone ? [`Phone: ${input.phone}`] : []),
+    `Subject: ${input.subject}`,
+    '',
+    input.message,
+  ];
+  return { to: siteEmail, subject: `Contact form: ${input.subject}`, text: lines.join('\n'), kind: 'contact' };
 }

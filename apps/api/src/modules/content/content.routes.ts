@@ -3,6 +3,8 @@ import type { BlogCategory, BlogPost, Deal, HomeData, PageContent } from '@parad
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { dropEmptyParams, wholeNumber } from '../../lib/query-params';
+import { receiveContactMessage } from '../../workflows/receive-contact-message';
 import {
   categoryNodeSchema,
   imageRefSchema,
@@ -11,9 +13,7 @@ import {
   productCardSchema,
   refSchema,
 } from '../catalog/catalog.schemas';
-import { dropEmptyParams, wholeNumber } from '../catalog/product-query';
 import { getBlogPost, listBlog, listBlogCategories } from './blog.service';
-import { receiveContactMessage } from './contact.service';
 import { listLiveDeals } from './deals.service';
 import { getHomeData } from './home.service';
 import { listPages } from './pages.service';

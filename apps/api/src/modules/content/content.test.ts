@@ -3,9 +3,8 @@ import type { BlogCategory, BlogPost, Deal, HomeData, PageContent, ProductList }
 import type { Paginated } from '@parade/core/envelope';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, shops } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { mailOutbox } from '../mail/mail.tables';
-import { shops } from '../shops/shops.tables';
 import {
   blogCategories,
   blogPosts,

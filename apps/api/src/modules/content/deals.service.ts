@@ -1,39 +1,43 @@
 import type { Deal } from '@parade/core/catalog-dto';
 import { type Paginated, paginate } from '@parade/core/envelope';
-import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { shops } from '../shops/shops.tables';
+import { safeImageUrl, safeLink } from '../../lib/sanitize';
+import { activeShops } from '../shops';
 import { deals } from './content.tables';
-import { safeImageUrl, safeLink } from './sanitize';
 
 export const DEALS_PER_PAGE = 12;
 
-/** Live: active, started (or no start), not ended (or no end), and not from a closed shop. */
-function live(): SQL {
+/**
+ * Live: active, started (or no start), not ended (or no end), and not from a closed shop: `shop`
+ * is left-joined from shops' active shops, so a closed shop's deal finds no row there.
+ */
+function live(shop: ReturnType<typeof activeShops>): SQL {
   return and(
     eq(deals.isActive, true),
     or(isNull(deals.startsAt), sql`${deals.startsAt} <= now()`),
     or(isNull(deals.endsAt), sql`${deals.endsAt} > now()`),
-    or(isNull(deals.shopId), eq(shops.isActive, true)),
+    or(isNull(deals.shopId), isNotNull(shop.id)),
   ) as SQL;
 }
 
 /** GET /ubm-offers: live platform deals, ending soonest first (open-ended last), then newest. */
 export async function listLiveDeals(db: DbOrTx, page: number): Promise<Paginated<Deal>> {
+  const shop = activeShops(db);
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ deal: deals, shop: { id: shops.id, name: shops.name, slug: shops.slug } })
+      .select({ deal: deals, shop: { id: shop.id, name: shop.name, slug: shop.slug } })
       .from(deals)
-      .leftJoin(shops, eq(shops.id, deals.shopId))
-      .where(live())
+      .leftJoin(shop, eq(shop.id, deals.shopId))
+      .where(live(shop))
       .orderBy(sql`${deals.endsAt} asc nulls last`, desc(deals.id))
       .limit(DEALS_PER_PAGE)
       .offset((page - 1) * DEALS_PER_PAGE),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(deals)
-      .leftJoin(shops, eq(shops.id, deals.shopId))
-      .where(live()),
+      .leftJoin(shop, eq(shop.id, deals.shopId))
+      .where(live(shop)),
   ]);
   const data = rows.map(
     ({ deal, shop }): Deal => ({

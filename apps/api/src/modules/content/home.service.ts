@@ -1,12 +1,10 @@
-import type { HomeData, Ref, Slider } from '@parade/core/catalog-dto';
-import { asc, desc, eq } from 'drizzle-orm';
+import type { HomeData, Slider } from '@parade/core/catalog-dto';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { brands, products } from '../catalog/catalog.tables';
-import { listCategoryTree } from '../catalog/categories.service';
-import { listCards } from '../catalog/product-cards';
-import { listVendors } from '../shops/shops.service';
+import { safeImageUrl, safeLink } from '../../lib/sanitize';
+import { listBrandRefs, listCategoryTree, topCards } from '../catalog';
+import { listVendors } from '../shops';
 import { sliders } from './content.tables';
-import { safeImageUrl, safeLink } from './sanitize';
 
 /** How many cards the home page shows in each row. */
 export const HOME_PRODUCTS = 12;
@@ -31,24 +29,18 @@ export async function listSliders(db: DbOrTx): Promise<Slider[]> {
 
 /** GET /home: everything the home page shows, in one reply (the queries run in parallel). */
 export async function getHomeData(db: DbOrTx): Promise<HomeData> {
-  const [categories, brandRows, vendors, newest, popular, slides] = await Promise.all([
+  const [categories, brands, vendors, newest, popular, slides] = await Promise.all([
     listCategoryTree(db),
-    db
-      .select({ id: brands.id, name: brands.name, slug: brands.slug })
-      .from(brands)
-      .orderBy(asc(brands.name), asc(brands.id)),
+    listBrandRefs(db),
     listVendors(db),
-    listCards(db, { order: () => [desc(products.createdAt), desc(products.id)], limit: HOME_PRODUCTS }),
-    listCards(db, {
-      order: (card) => [desc(card.productUnitsSold), desc(products.createdAt), desc(products.id)],
-      limit: HOME_PRODUCTS,
-    }),
+    topCards(db, { sortBy: 'date', descending: true }, HOME_PRODUCTS),
+    topCards(db, { sortBy: 'best_selling', descending: true }, HOME_PRODUCTS),
     listSliders(db),
   ]);
   return {
     categories,
     category_with_children: categories.filter((c) => c.sub_categories.length > 0),
-    brands: brandRows.map((b): Ref => ({ id: b.id, name: b.name, slug: b.slug })),
+    brands,
     vendors,
     products: newest,
     popular_products: popular,

@@ -1,8 +1,8 @@
 import type { PageContent } from '@parade/core/catalog-dto';
 import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { safeImageUrl, sanitizeRichText } from '../../lib/sanitize';
 import { pageSettings, pages } from './content.tables';
-import { safeImageUrl, sanitizeRichText } from './sanitize';
 
 /**
  * GET /pages: every static page with its settings in display order. Image values must be a

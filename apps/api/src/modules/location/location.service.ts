@@ -1,7 +1,7 @@
 import { normalisePostcode } from '@parade/core/postcode';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { getSiteSettings } from '../content/settings.service';
+import { getSiteSettings } from '../content';
 import { DemoGeocoder } from './demo-gazetteer';
 import { distanceInMiles, type Geocoder, GeocoderUnavailableError, type PostcodeLocation } from './geocoder';
 import { PostcodesIoGeocoder } from './postcodes-io';

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteSettings } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { siteSettings } from '../content/content.tables';
 import { distanceInMiles } from './geocoder';
 
 async function setBase(t: TestApp, postcode: string, radius = '3') {

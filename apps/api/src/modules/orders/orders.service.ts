@@ -1,7 +1,7 @@
 import { type Paginated, paginate } from '@parade/core/envelope';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { shops } from '../shops/shops.tables';
+import { shopRefs } from '../shops';
 import { invoices, orderItems, orders } from './orders.tables';
 
 export interface OrderItemDto {
@@ -40,6 +40,7 @@ export const ORDERS_PER_PAGE = 10;
 export async function listUserOrders(db: DbOrTx, userId: number, page: number): Promise<Paginated<OrderDto>> {
   const mine = eq(orders.userId, userId);
   const [totalRow] = await db.select({ n: count() }).from(orders).where(mine);
+  const shop = shopRefs(db);
   const rows = await db
     .select({
       order: orders,
@@ -49,11 +50,11 @@ export async function listUserOrders(db: DbOrTx, userId: number, page: number): 
         orderType: invoices.orderType,
         method: invoices.paymentMethod,
       },
-      shop: { id: shops.id, name: shops.name, slug: shops.slug },
+      shop: { id: shop.id, name: shop.name, slug: shop.slug },
     })
     .from(orders)
     .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
-    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .innerJoin(shop, eq(shop.id, orders.shopId))
     .where(mine)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_PER_PAGE)

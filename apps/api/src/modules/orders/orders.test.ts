@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productVariations, shops } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, signUp } from '../auth/test-support';
-import { productVariations } from '../catalog/catalog.tables';
-import { shops } from '../shops/shops.tables';
+import { bearer, signUp } from '../../test/test-support';
 import { invoices, orderItems, orders } from './orders.tables';
 
 let t: TestApp;

@@ -2,9 +2,8 @@ import type { ProductType } from '@parade/core/catalog';
 import type { SearchHit } from '@parade/core/catalog-dto';
 import { asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { brands, products, productVariations } from '../catalog/catalog.tables';
-import { shops } from '../shops/shops.tables';
-import { FUZZY_THRESHOLD, fold, type TextQuery, textQuery } from './text-match';
+import { FUZZY_THRESHOLD, fold, type TextQuery, textQuery } from '../../lib/text-match';
+import { listableParts } from '../catalog';
 
 export const SEARCH_LIMIT = 10;
 /** See scoredVariations: a LIMIT no catalogue reaches, used only as an optimisation fence. */
@@ -20,49 +19,52 @@ const NEVER_REACHED = 2 ** 31 - 1;
  */
 function scoredVariations(db: DbOrTx, query: TextQuery) {
   const similarity = (text: SQLWrapper) => sql<number>`word_similarity(${query.folded}, ${text})`;
+  // Catalog's listable rule, one derived table per table: only active variations, products and shops.
+  const listable = listableParts(db);
+  const lp = listable.product;
   const p = db
     .select({
-      id: sql<number>`${products.id}`.as('p_id'),
-      shopId: sql<number>`${products.shopId}`.as('p_shop_id'),
-      brandId: sql<number | null>`${products.brandId}`.as('p_brand_id'),
-      slug: sql<string>`${products.slug}`.as('p_slug'),
-      type: sql<ProductType>`${products.type}`.as('p_type'),
-      text: fold(products.name).as('p_text'),
+      id: sql<number>`${lp.id}`.as('p_id'),
+      shopId: sql<number>`${lp.shopId}`.as('p_shop_id'),
+      brandId: sql<number | null>`${lp.brandId}`.as('p_brand_id'),
+      slug: sql<string>`${lp.slug}`.as('p_slug'),
+      type: sql<ProductType>`${lp.type}`.as('p_type'),
+      text: fold(lp.name).as('p_text'),
     })
-    .from(products)
-    .where(eq(products.isActive, true))
+    .from(lp)
     .limit(NEVER_REACHED)
     .as('p');
+  const ls = listable.shop;
   const s = db
     .select({
-      id: sql<number>`${shops.id}`.as('s_id'),
-      name: sql<string>`${shops.name}`.as('s_name'),
-      slug: sql<string>`${shops.slug}`.as('s_slug'),
-      text: fold(shops.name).as('s_text'),
+      id: sql<number>`${ls.id}`.as('s_id'),
+      name: sql<string>`${ls.name}`.as('s_name'),
+      slug: sql<string>`${ls.slug}`.as('s_slug'),
+      text: fold(ls.name).as('s_text'),
     })
-    .from(shops)
-    .where(eq(shops.isActive, true))
+    .from(ls)
     .limit(NEVER_REACHED)
     .as('s');
+  const lb = listable.brand;
   const b = db
-    .select({ id: sql<number>`${brands.id}`.as('b_id'), text: fold(brands.name).as('b_text') })
-    .from(brands)
+    .select({ id: sql<number>`${lb.id}`.as('b_id'), text: fold(lb.name).as('b_text') })
+    .from(lb)
     .limit(NEVER_REACHED)
     .as('b');
+  const lv = listable.variation;
   const v = db
     .select({
-      id: productVariations.id,
-      productId: productVariations.productId,
-      name: productVariations.name,
-      slug: productVariations.slug,
-      fullName: productVariations.fullName,
-      price: productVariations.price,
-      images: productVariations.images,
-      unitsSold: productVariations.unitsSold,
-      text: fold(productVariations.fullName).as('v_text'),
+      id: lv.id,
+      productId: lv.productId,
+      name: lv.name,
+      slug: lv.slug,
+      fullName: lv.fullName,
+      price: lv.price,
+      images: lv.images,
+      unitsSold: lv.unitsSold,
+      text: fold(lv.fullName).as('v_text'),
     })
-    .from(productVariations)
-    .where(eq(productVariations.isActive, true))
+    .from(lv)
     .limit(NEVER_REACHED)
     .as('v');
   return db

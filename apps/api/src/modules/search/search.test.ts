@@ -1,9 +1,8 @@
 import type { SearchHit } from '@parade/core/catalog-dto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brands, products, productVariations, shops } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { brands, products, productVariations } from '../catalog/catalog.tables';
-import { shops } from '../shops/shops.tables';
 
 let t: TestApp;
 

@@ -2,6 +2,8 @@ import type { Shop, ShopCard, ShopData, VendorRef } from '@parade/core/catalog-d
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { dropEmptyParams, foldListParams, wholeNumber } from '../../lib/query-params';
+import { listProducts, shopProductListQuery, toListRequest } from '../catalog';
 import {
   imageRefSchema,
   okSchema,
@@ -10,14 +12,6 @@ import {
   productListSchema,
   refSchema,
 } from '../catalog/catalog.schemas';
-import {
-  dropEmptyParams,
-  foldListParams,
-  shopProductListQuery,
-  toListRequest,
-  wholeNumber,
-} from '../catalog/product-query';
-import { listProducts } from '../catalog/products.service';
 import { findActiveShop, getShop, getShopData, listShops, listVendors, SHOPS_PER_PAGE } from './shops.service';
 
 const shopCardSchema = refSchema.extend({

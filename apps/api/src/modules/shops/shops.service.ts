@@ -1,12 +1,11 @@
-import type { Ref, Shop, ShopCard, ShopData, VendorRef } from '@parade/core/catalog-dto';
+import type { Shop, ShopCard, ShopData, VendorRef } from '@parade/core/catalog-dto';
 import { type Paginated, paginate } from '@parade/core/envelope';
-import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { brands, categories, products, productVariations } from '../catalog/catalog.tables';
-import { cardVariations } from '../catalog/product-cards';
-import { safeImageUrl, safeLink } from '../content/sanitize';
-import { matchesText, textQuery } from '../search/text-match';
+import { safeImageUrl, safeLink } from '../../lib/sanitize';
+import { matchesText, textQuery } from '../../lib/text-match';
+import { countListableProducts, shopListing } from '../catalog';
 import { shops } from './shops.tables';
 
 export const SHOPS_PER_PAGE = 12;
@@ -15,24 +14,24 @@ type ShopRow = typeof shops.$inferSelect;
 
 const image = (url: string | null) => (url ? { url } : null);
 
-/** A product counts when it is active and has at least one active variation (it can be listed). */
-function listable(db: DbOrTx): SQL {
-  const hasActiveVariation = db
-    .select({ one: sql`1` })
-    .from(productVariations)
-    .where(and(eq(productVariations.productId, products.id), eq(productVariations.isActive, true)));
-  return and(eq(products.isActive, true), exists(hasActiveVariation)) as SQL;
+/** The shop's own rule: a shop is open, and its pages and products are shown, while it is active. */
+const isOpen = (): SQL => eq(shops.isActive, true);
+
+/**
+ * Active shops as a derived table to join (`inner join` keeps only open shops): the shop half of
+ * catalog's listable-product rule, and the shop of a live deal. Its columns: id, name, slug, logo.
+ */
+export function activeShops(db: DbOrTx) {
+  return db
+    .select({ id: shops.id, name: shops.name, slug: shops.slug, logo: shops.logo })
+    .from(shops)
+    .where(isOpen())
+    .as('shop');
 }
 
-/** Listable products per shop, for a batch of shops (one query). */
-async function productCounts(db: DbOrTx, shopIds: number[]): Promise<Map<number, number>> {
-  if (shopIds.length === 0) return new Map();
-  const rows = await db
-    .select({ shopId: products.shopId, count: sql<number>`count(*)::int` })
-    .from(products)
-    .where(and(inArray(products.shopId, shopIds), listable(db)))
-    .groupBy(products.shopId);
-  return new Map(rows.map((r) => [r.shopId, Number(r.count)]));
+/** Every shop, open or closed, as a derived table to join for history (orders, reward balances): id, name, slug. */
+export function shopRefs(db: DbOrTx) {
+  return db.select({ id: shops.id, name: shops.name, slug: shops.slug }).from(shops).as('shop');
 }
 
 function toShopCard(row: ShopRow, productCount: number): ShopCard {
@@ -54,7 +53,7 @@ export async function listShops(
   db: DbOrTx,
   request: { search?: string; page: number; perPage: number },
 ): Promise<Paginated<ShopCard>> {
-  const where: SQL[] = [eq(shops.isActive, true)];
+  const where: SQL[] = [isOpen()];
   if (request.search) where.push(matchesText(textQuery(request.search), shops.name));
   const [rows, [counted]] = await Promise.all([
     db
@@ -69,7 +68,7 @@ export async function listShops(
       .from(shops)
       .where(and(...where)),
   ]);
-  const counts = await productCounts(
+  const counts = await countListableProducts(
     db,
     rows.map((r) => r.id),
   );
@@ -86,7 +85,7 @@ export async function findActiveShop(db: DbOrTx, slug: string): Promise<ShopRow>
   const [row] = await db
     .select()
     .from(shops)
-    .where(and(eq(shops.slug, slug), eq(shops.isActive, true)))
+    .where(and(eq(shops.slug, slug), isOpen()))
     .limit(1);
   if (!row) throw notFound('Shop not found');
   return row;
@@ -127,48 +126,7 @@ export async function getShop(db: DbOrTx, slug: string): Promise<Shop> {
  */
 export async function getShopData(db: DbOrTx, slug: string): Promise<ShopData> {
   const shop = await findActiveShop(db, slug);
-  const card = cardVariations(db);
-  const ofShop = and(eq(products.shopId, shop.id), eq(products.isActive, true));
-  const [categoryRows, brandRows, [summary]] = await Promise.all([
-    db
-      .selectDistinct({
-        id: categories.id,
-        name: categories.name,
-        slug: categories.slug,
-        position: categories.position,
-      })
-      .from(products)
-      .innerJoin(card, eq(card.productId, products.id))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(ofShop)
-      .orderBy(asc(categories.position), asc(categories.name)),
-    db
-      .selectDistinct({ id: brands.id, name: brands.name, slug: brands.slug })
-      .from(products)
-      .innerJoin(card, eq(card.productId, products.id))
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(ofShop)
-      .orderBy(asc(brands.name)),
-    db
-      .select({
-        count: sql<number>`count(*)::int`,
-        min: sql<number | null>`min(${card.price})`,
-        max: sql<number | null>`max(${card.price})`,
-      })
-      .from(products)
-      .innerJoin(card, eq(card.productId, products.id))
-      .where(ofShop),
-  ]);
-  const ref = (r: Ref): Ref => ({ id: r.id, name: r.name, slug: r.slug });
-  return {
-    categories: categoryRows.map(ref),
-    brands: brandRows.map(ref),
-    price_range: {
-      min: summary?.min === null || summary?.min === undefined ? 0 : Number(summary.min),
-      max: summary?.max === null || summary?.max === undefined ? 0 : Number(summary.max),
-    },
-    product_count: Number(summary?.count ?? 0),
-  };
+  return shopListing(db, shop.id);
 }
 
 /** GET /vendor and the home page's vendors: every active shop, featured first, then by name. */
@@ -176,7 +134,7 @@ export async function listVendors(db: DbOrTx): Promise<VendorRef[]> {
   const rows = await db
     .select({ id: shops.id, name: shops.name, slug: shops.slug, logo: shops.logo })
     .from(shops)
-    .where(eq(shops.isActive, true))
+    .where(isOpen())
     .orderBy(desc(shops.isFeatured), asc(shops.name), asc(shops.id));
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, logo: image(r.logo) }));
 }

@@ -2,8 +2,8 @@ import type { ProductList, Shop, ShopCard, ShopData, VendorRef } from '@parade/c
 import type { Paginated } from '@parade/core/envelope';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brands, categories, products, productVariations } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { brands, categories, products, productVariations } from '../catalog/catalog.tables';
 import { shops } from './shops.tables';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { UserDto } from '@parade/core/auth-schemas';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
@@ -52,6 +52,14 @@ export async function createUser(
     .returning();
   if (!row) throw new Error('The user insert returned no row');
   return row;
+}
+
+/**
+ * Locks the user's row until the transaction ends: changes of one user's data that must not
+ * interleave (their addresses) run one at a time.
+ */
+export async function lockUser(tx: Tx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string | null): Promise<void> {

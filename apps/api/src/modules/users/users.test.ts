@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AVATAR_MAX_BYTES, authMessages } from '@parade/core/auth-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, multipartPayload, signUp } from '../auth/test-support';
+import { bearer, multipartPayload, signUp } from '../../test/test-support';
 import { detectImageType } from './avatar';
 
 let t: TestApp;

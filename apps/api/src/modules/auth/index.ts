@@ -1,0 +1,27 @@
+/**
+ * The auth module's public surface: its routes, sessions, password hashing, and the auth-only
+ * commands (rate-limit guards, reset tokens, social links, mails) that the sign-up, reset and
+ * social-login workflows compose with the users and mail modules.
+ */
+export { resetLink, resetPasswordMail, welcomeMail } from './auth.mails';
+export { authRoutes } from './auth.routes';
+export {
+  type AuthContext,
+  type AuthResult,
+  assertPasswordAcceptable,
+  emailTaken,
+  findLinkedUserId,
+  guardForgotPassword,
+  guardRegister,
+  guardResetPassword,
+  insertPasswordReset,
+  isLiveResetToken,
+  linkSocialAccount,
+  resetInvalid,
+  socialEmailUnverified,
+  useResetToken,
+  verifySocialIdentity,
+} from './auth.service';
+export type { OidcVerifier } from './oidc';
+export { hashPassword, verifyPassword } from './password';
+export { createSession, findSession, newOpaqueToken, revokeAllSessions, type SessionRecord } from './sessions';

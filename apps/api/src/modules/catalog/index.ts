@@ -1,0 +1,10 @@
+/**
+ * The catalog module's public surface: its routes, the queries other modules show (cards,
+ * categories, brands, a shop's listing) and the listable-product rule for queries that must
+ * join it (`listableParts`). The rule itself lives in listable.ts.
+ */
+export { catalogRoutes } from './catalog.routes';
+export { listCategoryTree } from './categories.service';
+export { listableParts, priceShopVariations } from './listable';
+export { shopProductListQuery, toListRequest } from './product-query';
+export { countListableProducts, listBrandRefs, listProducts, shopListing, topCards } from './products.service';

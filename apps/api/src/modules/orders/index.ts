@@ -1,0 +1,2 @@
+/** The orders module's public surface: its routes. */
+export { ordersRoutes } from './orders.routes';

@@ -1,0 +1,14 @@
+/** The users module's public surface: its routes and the user queries and commands other modules call. */
+
+export { usersRoutes } from './users.routes';
+export {
+  createUser,
+  EMAIL_UNIQUE_INDEX,
+  findUserByEmail,
+  findUserById,
+  isUniqueViolation,
+  lockUser,
+  setPasswordHash,
+  toUserDto,
+  type UserRow,
+} from './users.service';

@@ -1,0 +1,64 @@
+import {
+  type AuthContext,
+  assertPasswordAcceptable,
+  guardForgotPassword,
+  guardResetPassword,
+  hashPassword,
+  insertPasswordReset,
+  isLiveResetToken,
+  newOpaqueToken,
+  resetInvalid,
+  resetLink,
+  resetPasswordMail,
+  revokeAllSessions,
+  useResetToken,
+} from '../modules/auth';
+import { enqueueMail } from '../modules/mail';
+import { findUserByEmail, setPasswordHash } from '../modules/users';
+
+/** Stores a reset link for an existing account and queues its mail in one transaction (auth + mail), after the reply. */
+export async function requestPasswordReset(
+  ctx: AuthContext,
+  input: { email: string },
+  clientIp: string,
+): Promise<void> {
+  // The reply is the same either way, and the reset is written and mailed after the reply, so
+  // that neither content nor timing tells whether the account exists: both paths do the same
+  // rate-limit writes and the same lookup.
+  await guardForgotPassword(ctx.db, input.email, clientIp);
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user) return;
+  ctx.composeMailLater(async () => {
+    const token = newOpaqueToken();
+    const mailId = await ctx.db.transaction(async (tx) => {
+      await insertPasswordReset(tx, user.id, token, ctx.config.resetTokenTtlSeconds);
+      return enqueueMail(tx, resetPasswordMail(ctx.config, user, token));
+    });
+    if (ctx.config.env === 'development') {
+      ctx.log.info({ resetLink: resetLink(ctx.config, user.email, token) }, 'password reset link (development only)');
+    }
+    return [mailId];
+  });
+}
+
+/** Sets a new password with a reset token, using up the user's reset links and ending their sessions in one transaction (auth + users). */
+export async function resetPassword(
+  ctx: AuthContext,
+  input: { token: string; email: string; password: string },
+  clientIp: string,
+): Promise<void> {
+  await guardResetPassword(ctx.db, clientIp);
+  assertPasswordAcceptable(input.password);
+  // The token must be unexpired, unused and issued to that e-mail's account. Hashing costs real
+  // CPU: only for a token that is live now (useResetToken below decides for good).
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user || !(await isLiveResetToken(ctx.db, input.token, user.id))) throw resetInvalid();
+  const passwordHash = await hashPassword(input.password);
+  const done = await ctx.db.transaction(async (tx) => {
+    if (!(await useResetToken(tx, input.token, user.id))) return false;
+    await setPasswordHash(tx, user.id, passwordHash);
+    await revokeAllSessions(tx, user.id);
+    return true;
+  });
+  if (!done) throw resetInvalid();
+}
