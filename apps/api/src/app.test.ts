@@ -26,7 +26,12 @@ describe('the envelope', () => {
   it('answers an unknown route with 404 in the envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: false, message: 'Route GET /api/no-such-thing not found', errors: {} });
+    expect(res.json()).toEqual({
+      status: false,
+      message: 'Route GET /api/no-such-thing not found',
+      code: 'route_not_found',
+      errors: {},
+    });
   });
 
   it('answers a malformed JSON body with 400 in the envelope', async () => {
@@ -37,13 +42,23 @@ describe('the envelope', () => {
       payload: '{"oops": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: false, message: 'The request body is not valid JSON.', errors: {} });
+    expect(res.json()).toEqual({
+      status: false,
+      message: 'The request body is not valid JSON.',
+      code: 'invalid_json',
+      errors: {},
+    });
   });
 
   it('hides a thrown error behind the generic 500 message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/__boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ status: false, message: 'Something went wrong, Please Try Again Later', errors: {} });
+    expect(res.json()).toEqual({
+      status: false,
+      message: 'Something went wrong, Please Try Again Later',
+      code: 'server_error',
+      errors: {},
+    });
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toContain('at ');
   });
@@ -51,6 +66,7 @@ describe('the envelope', () => {
   it('refuses a NUL character anywhere in the input with 422, never 500', async () => {
     const inQuery = await t.app.inject({ method: 'GET', url: '/api/products?search=ab%00cd' });
     expect(inQuery.statusCode).toBe(422);
+    expect(inQuery.json().code).toBe('validation_failed');
     expect(inQuery.json().errors.search).toBeDefined();
     const inParams = await t.app.inject({ method: 'GET', url: '/api/blog/x%00y' });
     expect(inParams.statusCode).toBe(422);
@@ -68,7 +84,12 @@ describe('the envelope', () => {
       payload: `{"search": "bread", "extra": ${deep}}`,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: false, message: 'The request is nested too deeply.', errors: {} });
+    expect(res.json()).toEqual({
+      status: false,
+      message: 'The request is nested too deeply.',
+      code: 'input_too_deep',
+      errors: {},
+    });
   });
 
   it('refuses an id beyond the 32-bit range with 422, never 500', async () => {
@@ -78,6 +99,7 @@ describe('the envelope', () => {
       payload: { shop_id: 99999999999, code: 'X', items: [{ variation_id: 9999999999, quantity: 1 }] },
     });
     expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('validation_failed');
     expect(Object.keys(res.json().errors).sort()).toEqual(['items.0.variation_id', 'shop_id']);
   });
 

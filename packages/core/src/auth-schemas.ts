@@ -5,6 +5,7 @@
  * equal to the value it confirms.
  */
 import { z } from 'zod';
+import { userRoleSchema } from './enums';
 import { normalisePostcode } from './postcode';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -151,8 +152,7 @@ export const addressSchema = z.object({
 });
 export type AddressInput = z.input<typeof addressSchema>;
 
-export const userRoles = ['customer', 'vendor', 'admin'] as const;
-export type UserRole = (typeof userRoles)[number];
+export { type UserRole, userRoles } from './enums';
 
 /** The user as every reply shows it; never the password hash. */
 export const userDtoSchema = z.object({
@@ -160,7 +160,7 @@ export const userDtoSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
-  role: z.enum(userRoles),
+  role: userRoleSchema,
   /** Public URL of the avatar picture, or null for the letter avatar. */
   avatar: z.string().nullable(),
 });

@@ -2,43 +2,13 @@
  * The cart rules of spec sections 3, 4 and 9 as pure functions. The web store calls them;
  * the API recomputes the same totals from the database at checkout and trusts none of these.
  */
-import { DELIVERY_CHARGE_PENCE, type ProductType } from './catalog';
+import type { CartItem, CartShop, ShopCoupon } from './cart-schemas';
+import { DELIVERY_CHARGE_PENCE } from './catalog';
+import { MAX_LINE_QUANTITY, type OrderType } from './enums';
 import { messages } from './messages';
 
-export interface CartShop {
-  id: number;
-  name: string;
-  slug: string;
-}
-
-/** A cart line is a product variation plus a quantity (spec section 3, "Cart item"). */
-export interface CartItem {
-  /** The variation id. */
-  id: number;
-  name: string;
-  slug: string;
-  full_name: string;
-  /** Unit price in pence, as last seen in the catalogue. */
-  price: number;
-  thumbnail: string | null;
-  images: { url: string }[];
-  quantity: number;
-  product: {
-    id: number;
-    slug: string;
-    type: ProductType;
-    shop_id: number;
-    shop: CartShop | null;
-  };
-}
-
-export interface ShopCoupon {
-  code: string;
-  shop_id: number;
-  /** Discount in pence, as computed by the server for the lines it was validated on. */
-  discount: number;
-  product_ids: number[];
-}
+export type { CartItem, CartShop, ShopCoupon } from './cart-schemas';
+export { MAX_LINE_QUANTITY, type OrderType } from './enums';
 
 export interface CartState {
   items: CartItem[];
@@ -53,10 +23,6 @@ export interface CartChange {
   /** A message to show the shopper, e.g. 'Please apply coupon again'. */
   message?: string;
 }
-
-export type OrderType = 'collection' | 'delivery';
-
-export const MAX_LINE_QUANTITY = 9999;
 
 export const emptyCart = (): CartState => ({ items: [], shopCoupons: {}, rewardPointsApplied: {} });
 

@@ -1,9 +1,5 @@
 /** Catalogue rules shared by the storefront and the API. */
-export const productTypes = ['Physical', 'Digital'] as const;
-export type ProductType = (typeof productTypes)[number];
-
-export const sliderTypes = ['home_page_slide', 'deals_slides', 'home_banner'] as const;
-export type SliderType = (typeof sliderTypes)[number];
+export { type ProductType, productTypes, type SliderType, type SortBy, sliderTypes, sortByValues } from './enums';
 
 /** The five sort options of spec section 4, mapped to the API's sort_by / sort_high (contract). */
 export const sortOptions = {
@@ -14,8 +10,6 @@ export const sortOptions = {
   sortBestSelling: { sort_by: 'best_selling', sort_high: 1 },
 } as const;
 export type SortOption = keyof typeof sortOptions;
-export const sortByValues = ['date', 'price', 'best_selling'] as const;
-export type SortBy = (typeof sortByValues)[number];
 export const defaultSort = sortOptions.sortNew;
 
 /** Delivery charge per checkout in pence when delivering physical items (spec section 9). */

@@ -3,10 +3,12 @@
  * shop's matching lines only (all of them when product_ids is empty), and is checked for
  * dates, minimum spend and usage limits. Pure, so the API's validate-coupon and checkout agree.
  */
+import type { CouponType } from './enums';
+import type { ErrorCode } from './error-codes';
 import { formatMoney, type MoneyFormat } from './money';
 
 export interface CouponRule {
-  type: 'percent' | 'fixed';
+  type: CouponType;
   /** Percent (1-100) or pence. */
   value: number;
   /** Pence, against the shop's subtotal. */
@@ -33,6 +35,16 @@ export type CouponRefusal =
   | 'per_user_exhausted'
   | 'no_matching_items'
   | 'min_spend';
+
+/** The failure envelope's `code` for each refusal; a coupon not started yet reads as unknown. */
+export const couponRefusalCodes = {
+  not_started: 'coupon_not_found',
+  expired: 'coupon_expired',
+  usage_exhausted: 'coupon_used_up',
+  per_user_exhausted: 'coupon_user_limit_reached',
+  no_matching_items: 'coupon_not_applicable',
+  min_spend: 'coupon_min_spend',
+} as const satisfies Record<CouponRefusal, ErrorCode>;
 
 export type CouponCheck =
   | { ok: true; discount: number; eligibleSubtotal: number }

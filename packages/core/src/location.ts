@@ -2,9 +2,10 @@
  * Order type and selected location rules of spec section 4, as pure state transitions.
  * The storefront's location store applies them.
  */
+import type { OrderType } from './enums';
 import type { CollectionPoint } from './settings';
 
-export type OrderType = 'collection' | 'delivery';
+export type { OrderType } from './enums';
 
 export type SelectedLocation =
   | { type: 'delivery'; location: { postcode: string; address: string } }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Every site-settings key of spec section 3, plus the contract's delivery radius. */
 export const siteSettingKeys = [
   'locale',
@@ -25,10 +27,22 @@ export const siteSettingKeys = [
   'delivery_radius_miles',
 ] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
-/** What GET app/setting answers: every stored key, plus `admin_url` from the server's configuration. */
-export type SiteSettings = Partial<Record<SiteSettingKey | 'admin_url', string>>;
 
-export interface CollectionPoint {
-  value: string;
-  note?: string;
-}
+const settingsShape = Object.fromEntries(
+  [...siteSettingKeys, 'admin_url'].map((key) => [key, z.string().optional()]),
+) as Record<SiteSettingKey | 'admin_url', z.ZodOptional<z.ZodString>>;
+
+/**
+ * What GET app/setting answers: every stored key, plus `admin_url` from the server's
+ * configuration. Exactly these keys: anything else a row may hold never reaches a client.
+ */
+export const siteSettingsSchema = z.object(settingsShape);
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** GET /app/setting: the payload at top level, as the spec reads it. */
+export const appSettingReplySchema = z.object({ status: z.literal(true), settings: siteSettingsSchema });
+export type AppSettingReply = z.infer<typeof appSettingReplySchema>;
+
+/** One entry of setting `collection_locations` (a JSON list). */
+export const collectionPointSchema = z.object({ value: z.string(), note: z.string().optional() });
+export type CollectionPoint = z.infer<typeof collectionPointSchema>;

@@ -1,12 +1,13 @@
 import type { FailureEnvelope, FieldErrors } from '@parade/core/envelope';
+import type { ErrorCode } from '@parade/core/error-codes';
 import { messages } from '@parade/core/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, defaultCodeFor } from '../lib/errors';
 
-function failure(message: string, errors: FieldErrors = {}): FailureEnvelope {
-  return { status: false, message, errors };
+function failure(code: ErrorCode, message: string, errors: FieldErrors = {}): FailureEnvelope {
+  return { status: false, message, code, errors };
 }
 
 /** "/items/0/quantity" -> "items.0.quantity"; a body-level error is keyed by "body". */
@@ -39,7 +40,7 @@ function findNul(root: unknown, rootPath: string): string | null {
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return path;
     } else if (value && typeof value === 'object') {
-      if (depth >= MAX_INPUT_DEPTH) throw new AppError(400, 'The request is nested too deeply.');
+      if (depth >= MAX_INPUT_DEPTH) throw new AppError(400, 'The request is nested too deeply.', {}, 'input_too_deep');
       for (const [key, inner] of Object.entries(value)) {
         pending.push({ value: inner, path: path ? `${path}.${key}` : key, depth: depth + 1 });
       }
@@ -56,7 +57,7 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.status(error.statusCode).send(failure(error.message, error.errors));
+        return reply.status(error.statusCode).send(failure(error.code, error.message, error.errors));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldErrors = {};
@@ -66,34 +67,34 @@ export const errorsPlugin = fp(
           list.push(issue.message ?? 'Invalid value');
           errors[key] = list;
         }
-        return reply.status(422).send(failure(messages.validationFailed, errors));
+        return reply.status(422).send(failure('validation_failed', messages.validationFailed, errors));
       }
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-        return reply.status(400).send(failure(messages.invalidJson));
+        return reply.status(400).send(failure('invalid_json', messages.invalidJson));
       }
       // Input the database cannot store (a number out of range, bytes it refuses) is the
       // client's mistake, not ours; every route validates first, so this is a safety net.
       if (isBadInputFromDatabase(error)) {
-        return reply.status(422).send(failure(messages.validationFailed));
+        return reply.status(422).send(failure('validation_failed', messages.validationFailed));
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {
-        return reply.status(429).send(failure(messages.tooManyRequests));
+        return reply.status(429).send(failure('rate_limited', messages.tooManyRequests));
       }
       if (status >= 400 && status < 500) {
         // Fastify's own client errors (empty body with a JSON content type, body too large,
         // unsupported media type...) carry safe messages.
-        return reply.status(status).send(failure(error.message));
+        return reply.status(status).send(failure(defaultCodeFor(status), error.message));
       }
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send(failure(messages.genericError));
+      return reply.status(500).send(failure('server_error', messages.genericError));
     });
 
     app.addHook('preValidation', async (request) => {
       const field = findNul(request.query, '') ?? findNul(request.params, '') ?? findNul(request.body, '');
       if (field !== null) {
         const message = 'Text must not contain NUL characters.';
-        throw new AppError(422, message, { [field || 'body']: [message] });
+        throw new AppError(422, message, { [field || 'body']: [message] }, 'validation_failed');
       }
     });
 
@@ -105,7 +106,9 @@ export const errorsPlugin = fp(
       (request, reply) => {
         const spa = app.hasDecorator('spaFor') ? app.spaFor(request) : null;
         if (spa) return reply.header('cache-control', 'no-cache').sendFile('index.html', spa.root);
-        return reply.status(404).send(failure(`Route ${request.method} ${request.url.split('?')[0]} not found`));
+        return reply
+          .status(404)
+          .send(failure('route_not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
       },
     );
   },

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { errorCodes } from '@parade/core/error-codes';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -12,7 +13,9 @@ export const openapiPlugin = fp(
         info: {
           title: 'Parade API',
           description:
-            'The storefront and merchant API of Parade. Replies use the envelope {status, message?, data} or {status: false, message, errors}.',
+            'The storefront and merchant API of Parade. Replies use the envelope {status, message?, data} or ' +
+            '{status: false, message, code, errors}. `code` is a stable machine-readable reason, one of: ' +
+            `${errorCodes.join(', ')} (docs/api-errors.md says when each happens).`,
           version: '0.1.0',
         },
         components: {

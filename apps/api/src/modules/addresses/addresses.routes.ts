@@ -1,15 +1,15 @@
 import { addressDtoSchema, addressSchema } from '@parade/core/auth-schemas';
+import { successEnvelope } from '@parade/core/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { failureResponses, ok } from '../../lib/envelope';
 import { idSchema } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
-import { okReply } from '../users/users.service';
 import { createAddress, deleteAddress, listAddresses, makeDefaultAddress, updateAddress } from './addresses.service';
 
 const idParams = z.object({ id: idSchema });
-const addressReply = okReply(z.object({ address: addressDtoSchema }));
-const listReply = okReply(z.object({ addresses: z.array(addressDtoSchema) }));
+const addressReply = successEnvelope(z.object({ address: addressDtoSchema }));
+const listReply = successEnvelope(z.object({ addresses: z.array(addressDtoSchema) }));
 const security = [{ bearer: [] }];
 const tags = ['user'];
 
@@ -22,7 +22,14 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/address',
-    { schema: { tags, security, summary: 'My addresses, the default first', response: { 200: listReply } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My addresses, the default first',
+        response: { 200: listReply, ...failureResponses },
+      },
+    },
     async (request) => {
       const user = await requireUser(request);
       return ok({ addresses: await listAddresses(app.db, user.id) });
@@ -37,7 +44,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Add an address (the first one becomes the default)',
         body: addressSchema,
-        response: { 201: addressReply },
+        response: { 201: addressReply, ...failureResponses },
       },
     },
     async (request, reply) => {
@@ -55,7 +62,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Update an address',
         params: idParams,
         body: addressSchema,
-        response: { 200: addressReply },
+        response: { 200: addressReply, ...failureResponses },
       },
     },
     async (request) => {
@@ -72,7 +79,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Delete an address (path as named by the spec)',
         params: idParams,
-        response: { 200: listReply },
+        response: { 200: listReply, ...failureResponses },
       },
     },
     async (request) => {
@@ -90,7 +97,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Make an address the default (exactly one default per user)',
         params: idParams,
-        response: { 200: addressReply },
+        response: { 200: addressReply, ...failureResponses },
       },
     },
     async (request) => {

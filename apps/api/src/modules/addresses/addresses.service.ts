@@ -52,7 +52,7 @@ async function ownAddress(tx: Tx, userId: number, id: number): Promise<AddressRo
     .from(addresses)
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
   // Another user's address is "not found", never "forbidden": ids reveal nothing.
-  if (!row) throw notFound(authMessages.addressNotFound);
+  if (!row) throw notFound(authMessages.addressNotFound, 'address_not_found');
   return row;
 }
 

@@ -129,7 +129,12 @@ describe('addresses', () => {
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ status: false, message: authMessages.addressNotFound, errors: {} });
+      expect(res.json()).toEqual({
+        status: false,
+        message: authMessages.addressNotFound,
+        code: 'address_not_found',
+        errors: {},
+      });
     }
     const list = await call(owner.token, 'GET', '/user/address');
     expect(list.json().data.addresses).toEqual([expect.objectContaining({ id: theirs.id, line1: home.line1 })]);

@@ -8,21 +8,21 @@ import {
   socialLoginSchema,
   userDtoSchema,
 } from '@parade/core/auth-schemas';
+import { emptyPayloadSchema, successEnvelope } from '@parade/core/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { failureResponses, ok } from '../../lib/envelope';
 import { requireSession } from '../../plugins/auth';
 import { requestPasswordReset, resetPassword } from '../../workflows/password-reset';
 import { registerCustomer } from '../../workflows/register-customer';
 import { signInWithProvider } from '../../workflows/social-login';
-import { okReply } from '../users/users.service';
 import { type AuthContext, login } from './auth.service';
 import { createOidcVerifier } from './oidc';
 import { TooManyRequests } from './rate-limit';
 import { revokeSession } from './sessions';
 
-const authReply = okReply(z.object({ access_token: z.string(), user: userDtoSchema }));
-const emptyReply = okReply(z.object({}));
+const authReply = successEnvelope(z.object({ access_token: z.string(), user: userDtoSchema }));
+const emptyReply = successEnvelope(emptyPayloadSchema);
 const bearer = [{ bearer: [] }];
 
 /** Sign-up, sign-in (password and OpenID Connect), password reset, sign-out and "who am I". */
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Passwords: 8 to 128 characters, not a common password. An e-mail already taken answers 422. Rate limited per client IP (429 with Retry-After).',
         body: registerSchema,
-        response: { 201: authReply },
+        response: { 201: authReply, ...failureResponses },
       },
     },
     async (request, reply) => reply.status(201).send(ok(await registerCustomer(ctx, request.body, request.ip))),
@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Wrong e-mail or password answer the same 422. Rate limited per client IP and per account (429 with Retry-After).',
         body: loginSchema,
-        response: { 200: authReply },
+        response: { 200: authReply, ...failureResponses },
       },
     },
     async (request) => ok(await login(ctx, request.body, request.ip)),
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'OpenID Connect providers for social login (empty when none is configured)',
-        response: { 200: okReply(z.object({ providers: z.array(authProviderSchema) })) },
+        response: { 200: successEnvelope(z.object({ providers: z.array(authProviderSchema) })), ...failureResponses },
       },
     },
     async () =>
@@ -100,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'The ID token is verified against the provider’s JWKS (signature, issuer, audience, expiry, nonce). ' +
           'Unknown or unconfigured provider: 404. Invalid token: 401.',
         body: socialLoginSchema,
-        response: { 200: authReply },
+        response: { 200: authReply, ...failureResponses },
       },
     },
     async (request) => ok(await signInWithProvider(ctx, oidc, request.body)),
@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mail a password reset link',
         description: 'Always the same reply, whether or not the account exists. Rate limited per IP and per e-mail.',
         body: forgotPasswordSchema,
-        response: { 200: emptyReply },
+        response: { 200: emptyReply, ...failureResponses },
       },
     },
     async (request) => {
@@ -132,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The token is single use and expires (RESET_TOKEN_TTL_SECONDS). Every session of the user is revoked. Rate limited per client IP (429 with Retry-After).',
         body: resetPasswordSchema,
-        response: { 200: emptyReply },
+        response: { 200: emptyReply, ...failureResponses },
       },
     },
     async (request) => {
@@ -143,7 +143,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Revoke the bearer token', security: bearer, response: { 200: emptyReply } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the bearer token',
+        security: bearer,
+        response: { 200: emptyReply, ...failureResponses },
+      },
+    },
     async (request) => {
       const session = await requireSession(request);
       await revokeSession(app.db, session.tokenId);
@@ -158,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'The signed-in user',
         security: bearer,
-        response: { 200: okReply(z.object({ user: userDtoSchema })) },
+        response: { 200: successEnvelope(z.object({ user: userDtoSchema })), ...failureResponses },
       },
     },
     async (request) => ok({ user: (await requireSession(request)).user }),

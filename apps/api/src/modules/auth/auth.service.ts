@@ -29,13 +29,14 @@ export interface AuthContext {
 
 /** Refuses passwords from the common list (schema rules such as length run before this). */
 export function assertPasswordAcceptable(password: string, field = 'password'): void {
-  if (isCommonPassword(password) || /^(.)\1*$/u.test(password)) throw invalidField(field, authMessages.passwordCommon);
+  if (isCommonPassword(password) || /^(.)\1*$/u.test(password))
+    throw invalidField(field, authMessages.passwordCommon, 'password_too_common');
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** The 422 of a sign-up whose e-mail already has an account. */
-export const emailTaken = () => invalidField('email', authMessages.emailTaken);
+export const emailTaken = () => invalidField('email', authMessages.emailTaken, 'email_taken');
 
 /** Counts a sign-up attempt from this IP (429 when over the limit), before anything else is checked. */
 export async function guardRegister(db: DbOrTx, clientIp: string): Promise<void> {
@@ -65,7 +66,12 @@ export async function login(
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyPassword(input.password, await getDecoyHash()).then(() => false);
   if (!user || !matches) {
-    throw new AppError(422, authMessages.badCredentials, { email: [authMessages.badCredentials] });
+    throw new AppError(
+      422,
+      authMessages.badCredentials,
+      { email: [authMessages.badCredentials] },
+      'invalid_credentials',
+    );
   }
   // A successful login ends the account's run of failures; the per-IP count stays.
   await clearRateLimit(ctx.db, accountKey);
@@ -91,7 +97,8 @@ export async function insertPasswordReset(db: DbOrTx, userId: number, token: str
 }
 
 /** The 422 of a reset token that is unknown, used, expired or not this account's. */
-export const resetInvalid = () => new AppError(422, authMessages.resetInvalid, { token: [authMessages.resetInvalid] });
+export const resetInvalid = () =>
+  new AppError(422, authMessages.resetInvalid, { token: [authMessages.resetInvalid] }, 'reset_token_invalid');
 
 /** Counts a reset attempt from this IP (429 when over the limit). */
 export async function guardResetPassword(db: DbOrTx, clientIp: string): Promise<void> {
@@ -140,15 +147,18 @@ export async function verifySocialIdentity(
   verifier: OidcVerifier,
   input: { provider: string; id_token: string; uid?: string; nonce?: string },
 ): Promise<OidcIdentity> {
-  if (!verifier.has(input.provider)) throw new AppError(404, authMessages.socialDisabled);
+  if (!verifier.has(input.provider))
+    throw new AppError(404, authMessages.socialDisabled, {}, 'social_provider_unavailable');
   let identity: OidcIdentity;
   try {
     identity = await verifier.verify(input.provider, input.id_token, { nonce: input.nonce });
   } catch (error) {
-    if (error instanceof OidcTokenError) throw new AppError(401, authMessages.socialInvalid);
+    if (error instanceof OidcTokenError)
+      throw new AppError(401, authMessages.socialInvalid, {}, 'social_token_invalid');
     throw error;
   }
-  if (input.uid !== undefined && input.uid !== identity.subject) throw new AppError(401, authMessages.socialInvalid);
+  if (input.uid !== undefined && input.uid !== identity.subject)
+    throw new AppError(401, authMessages.socialInvalid, {}, 'social_token_invalid');
   return identity;
 }
 
@@ -168,6 +178,11 @@ export async function linkSocialAccount(db: DbOrTx, userId: number, provider: st
 
 /** The 422 of a provider that did not vouch for an e-mail address. */
 export const socialEmailUnverified = () =>
-  new AppError(422, 'The provider did not share a verified e-mail address.', {
-    id_token: ['The provider did not share a verified e-mail address.'],
-  });
+  new AppError(
+    422,
+    'The provider did not share a verified e-mail address.',
+    {
+      id_token: ['The provider did not share a verified e-mail address.'],
+    },
+    'social_email_unverified',
+  );

@@ -72,7 +72,11 @@ describe('register', () => {
       password_confirmation: 'another fine passphrase',
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ status: false, errors: { email: [authMessages.emailTaken] } });
+    expect(res.json()).toMatchObject({
+      status: false,
+      code: 'email_taken',
+      errors: { email: [authMessages.emailTaken] },
+    });
   });
 
   it.each([
@@ -177,6 +181,7 @@ describe('login, me and logout', () => {
     expect(wrong.json()).toEqual({
       status: false,
       message: authMessages.badCredentials,
+      code: 'invalid_credentials',
       errors: { email: [authMessages.badCredentials] },
     });
     expect(unknown.json()).toEqual(wrong.json());
@@ -186,7 +191,7 @@ describe('login, me and logout', () => {
     for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, bearer('A'.repeat(43))]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ status: false, message: 'Unauthenticated.', errors: {} });
+      expect(res.json()).toEqual({ status: false, message: 'Unauthenticated.', code: 'unauthenticated', errors: {} });
     }
   });
 
@@ -242,6 +247,7 @@ describe('login rate limits (in the database)', () => {
     expect(blocked.json()).toEqual({
       status: false,
       message: 'Too many requests, please try again later.',
+      code: 'account_locked',
       errors: {},
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -369,6 +375,7 @@ describe('sign-up limits and fields', () => {
     expect(blocked.json()).toEqual({
       status: false,
       message: 'Too many requests, please try again later.',
+      code: 'rate_limited',
       errors: {},
     });
     const [stored] = await t.database.db

@@ -165,6 +165,7 @@ describe('reset password', () => {
     expect(blocked.json()).toEqual({
       status: false,
       message: 'Too many requests, please try again later.',
+      code: 'rate_limited',
       errors: {},
     });
   });

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@parade/core/error-codes';
 import { messages } from '@parade/core/messages';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -7,12 +8,14 @@ import { rateLimitHits } from './auth.tables';
 export interface RateLimitRule {
   max: number;
   windowSeconds: number;
+  /** The 429's code when this counter is over; `rate_limited` unless said. */
+  code?: ErrorCode;
 }
 
 /** Limits for the calls that guess or spam: per client IP and per account (e-mail). */
 export const authRateLimits = {
   loginPerIp: { max: 30, windowSeconds: 15 * 60 },
-  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  loginPerAccount: { max: 10, windowSeconds: 15 * 60, code: 'account_locked' },
   forgotPerIp: { max: 10, windowSeconds: 60 * 60 },
   forgotPerAccount: { max: 3, windowSeconds: 60 * 60 },
   // Sign-up answers "e-mail already taken", so unlimited sign-ups would probe for accounts
@@ -58,7 +61,7 @@ export async function hitRateLimit(db: DbOrTx, key: string, rule: RateLimitRule)
 export async function enforceRateLimits(db: DbOrTx, hits: { key: string; rule: RateLimitRule }[]): Promise<void> {
   for (const { key, rule } of hits) {
     const wait = await hitRateLimit(db, key, rule);
-    if (wait > 0) throw new TooManyRequests(wait);
+    if (wait > 0) throw new TooManyRequests(wait, rule.code);
   }
 }
 
@@ -68,7 +71,10 @@ export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
 
 /** A 429 in the envelope that also says when to come back (Retry-After). */
 export class TooManyRequests extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, messages.tooManyRequests);
+  constructor(
+    readonly retryAfterSeconds: number,
+    code: ErrorCode = 'rate_limited',
+  ) {
+    super(429, messages.tooManyRequests, {}, code);
   }
 }

@@ -169,7 +169,12 @@ describe('with a configured provider', () => {
   ])('refuses a token %s with 401', async (_label, make) => {
     const res = await socialLogin({ provider: 'example', id_token: await make() });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ status: false, message: authMessages.socialInvalid, errors: {} });
+    expect(res.json()).toEqual({
+      status: false,
+      message: authMessages.socialInvalid,
+      code: 'social_token_invalid',
+      errors: {},
+    });
   });
 
   it('refuses a uid or nonce that does not match the token', async () => {
@@ -206,7 +211,12 @@ describe('without providers', () => {
       payload: { provider: 'example', id_token: await idToken({ sub: 'user-1' }) },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: false, message: authMessages.socialDisabled, errors: {} });
+    expect(res.json()).toEqual({
+      status: false,
+      message: authMessages.socialDisabled,
+      code: 'social_provider_unavailable',
+      errors: {},
+    });
   });
 
   it('refuses a malformed OIDC_PROVIDERS at start-up', () => {

@@ -1,24 +1,10 @@
+import { rewardBalancesSchema, storeValidateCouponSchema, validateCouponResultSchema } from '@parade/core/cart-schemas';
+import { successEnvelope } from '@parade/core/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../lib/envelope';
-import { idSchema } from '../../lib/schemas';
+import { failureResponses, ok } from '../../lib/envelope';
 import { getSession, requireUser } from '../../plugins/auth';
 import { validateCoupon } from './coupons.service';
 import { listRewardBalances } from './rewards.service';
-
-const StoreValidateCoupon = z.object({
-  shop_id: idSchema,
-  code: z.string().trim().min(1, 'Enter a coupon code.').max(40),
-  items: z
-    .array(
-      z.object({
-        variation_id: idSchema,
-        quantity: z.coerce.number().int().min(1).max(9999),
-      }),
-    )
-    .min(1, 'The cart has no items for this shop.')
-    .max(200),
-});
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -29,7 +15,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: "Check a shop's coupon against the cart lines of that shop; the discount is computed from our prices",
-        body: StoreValidateCoupon,
+        description:
+          'A refusal answers 422 naming `code` in `errors`, with the failure code coupon_not_found, coupon_expired, ' +
+          'coupon_used_up, coupon_user_limit_reached, coupon_not_applicable or coupon_min_spend.',
+        body: storeValidateCouponSchema,
+        response: { 200: successEnvelope(validateCouponResultSchema), ...failureResponses },
       },
     },
     async (request) => {
@@ -55,6 +45,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cart'],
         summary: "The signed-in customer's reward points per shop",
         security: [{ bearer: [] }],
+        response: { 200: successEnvelope(rewardBalancesSchema), ...failureResponses },
       },
     },
     async (request) => {

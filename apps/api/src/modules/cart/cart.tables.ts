@@ -1,3 +1,4 @@
+import { couponTypes } from '@parade/core/enums';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -16,7 +17,7 @@ import { timestamps } from '../../db/columns';
 import { shops } from '../shops/shops.tables';
 import { users } from '../users/users.tables';
 
-export const couponType = pgEnum('coupon_type', ['percent', 'fixed']);
+export const couponType = pgEnum('coupon_type', couponTypes);
 
 /** A coupon belongs to one shop (contract: Coupons). */
 export const coupons = pgTable(

@@ -53,6 +53,7 @@ describe('validate-coupon', () => {
     expect(blocked.json()).toEqual({
       status: false,
       message: 'Too many requests, please try again later.',
+      code: 'rate_limited',
       errors: {},
     });
   });
@@ -78,6 +79,7 @@ describe('validate-coupon', () => {
     const [a] = await variationsOf('barakah-halal-grocer');
     const res = await validate({ shop_id: halal, code: 'EID2025', items: [{ variation_id: a!.id, quantity: 1 }] });
     expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('coupon_expired');
     expect(res.json().errors.code).toEqual(['This coupon has expired.']);
   });
 
@@ -90,6 +92,7 @@ describe('validate-coupon', () => {
       items: [{ variation_id: cheapest!.id, quantity: 1 }],
     });
     expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('coupon_min_spend');
     expect(res.json().errors.code).toEqual(['Spend at least £10.00 at this shop to use this coupon.']);
   });
 
@@ -102,6 +105,7 @@ describe('validate-coupon', () => {
       items: [{ variation_id: greensLine!.id, quantity: 50 }],
     });
     expect(wrongShop.statusCode).toBe(422);
+    expect(wrongShop.json().code).toBe('coupon_not_found');
     expect(wrongShop.json().errors.code).toEqual(['This coupon code is not valid for this shop.']);
     // The right code for the bakery, but only greengrocer lines: nothing to discount.
     const noLines = await validate({
@@ -110,6 +114,7 @@ describe('validate-coupon', () => {
       items: [{ variation_id: greensLine!.id, quantity: 1 }],
     });
     expect(noLines.statusCode).toBe(422);
+    expect(noLines.json().code).toBe('coupon_not_applicable');
     expect(noLines.json().errors.code).toEqual(['This coupon does not apply to the items in your cart.']);
   });
 
@@ -151,6 +156,7 @@ describe('validate-coupon', () => {
       .values({ couponId: bread!.id, userId: shopper.user.id, orderId: 1, discount: 10 });
     const perUser = await validate({ shop_id: bakery, code: 'BREAD15', items }, bearer(shopper.token));
     expect(perUser.statusCode).toBe(422);
+    expect(perUser.json().code).toBe('coupon_user_limit_reached');
     expect(perUser.json().errors.code).toEqual(['You have already used this coupon as many times as allowed.']);
 
     await t.database.db
@@ -159,6 +165,7 @@ describe('validate-coupon', () => {
       .where(eq(coupons.id, bread!.id));
     const overall = await validate({ shop_id: bakery, code: 'BREAD15', items });
     expect(overall.statusCode).toBe(422);
+    expect(overall.json().code).toBe('coupon_used_up');
     expect(overall.json().errors.code).toEqual(['This coupon has reached its usage limit.']);
   });
 
@@ -193,5 +200,6 @@ describe('reward points', () => {
   it('needs a signed-in customer', async () => {
     const res = await t.app.inject({ url: '/api/user/reward-points' });
     expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ status: false, code: 'unauthenticated' });
   });
 });

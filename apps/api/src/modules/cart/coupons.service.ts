@@ -1,4 +1,5 @@
-import { type CouponLine, couponMessages, evaluateCoupon } from '@parade/core/coupon';
+import { type CouponLine, couponMessages, couponRefusalCodes, evaluateCoupon } from '@parade/core/coupon';
+import type { ErrorCode } from '@parade/core/error-codes';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -19,7 +20,7 @@ export interface ValidatedCoupon {
   product_ids: number[];
 }
 
-const refused = (message: string) => new AppError(422, message, { code: [message] });
+const refused = (message: string, code: ErrorCode) => new AppError(422, message, { code: [message] }, code);
 
 /** The shop's active lines among the given ones, priced from the database (the client's prices are ignored). */
 export async function pricedShopLines(db: DbOrTx, shopId: number, items: CartLineInput[]): Promise<CouponLine[]> {
@@ -45,7 +46,7 @@ export async function validateCoupon(
     .from(coupons)
     .where(and(eq(coupons.shopId, input.shopId), sql`upper(${coupons.code}) = ${input.code.trim().toUpperCase()}`))
     .limit(1);
-  if (!coupon) throw refused(couponMessages.notFound);
+  if (!coupon) throw refused(couponMessages.notFound, 'coupon_not_found');
 
   let usesByThisUser = 0;
   if (input.userId !== null) {
@@ -58,7 +59,7 @@ export async function validateCoupon(
 
   const lines = await pricedShopLines(db, input.shopId, input.items);
   const check = evaluateCoupon(coupon, lines, { now: input.now ?? new Date(), usesByThisUser });
-  if (!check.ok) throw refused(check.message);
+  if (!check.ok) throw refused(check.message, couponRefusalCodes[check.reason]);
   return {
     id: coupon.id,
     code: coupon.code,

@@ -1,13 +1,19 @@
+import {
+  brandSchema,
+  categoryNodeSchema,
+  productListQuerySchema,
+  productListSchema,
+  productPageParamsSchema,
+  productPageSchema,
+} from '@parade/core/catalog-schemas';
+import { successEnvelope } from '@parade/core/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { failureResponses, ok } from '../../lib/envelope';
 import { foldListParams } from '../../lib/query-params';
-import { brandSchema, categoryNodeSchema, okSchema, productListSchema, productPageSchema } from './catalog.schemas';
 import { listCategoryTree } from './categories.service';
-import { productListQuery, toListRequest } from './product-query';
+import { toListRequest } from './product-query';
 import { getProductPage, listBrands, listProducts } from './products.service';
-
-const slugParam = z.string().min(1).max(160);
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,7 +22,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Categories with their sub-categories and brands',
-        response: { 200: okSchema(z.array(categoryNodeSchema)) },
+        response: { 200: successEnvelope(z.array(categoryNodeSchema)), ...failureResponses },
       },
     },
     async () => ok(await listCategoryTree(app.db)),
@@ -33,8 +39,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           '`category` is a list: `category[0]=a&category[1]=b`, `category=a&category=b` or `category=a`. ' +
           'Each card links to its cheapest active variation and `price` is that price; `min_price`/`max_price` ' +
           '(pence) filter on it. `price_range` ignores the price filter. Default sort: `date`, `sort_high=1`.',
-        querystring: productListQuery,
-        response: { 200: okSchema(productListSchema) },
+        querystring: productListQuerySchema,
+        response: { 200: successEnvelope(productListSchema), ...failureResponses },
       },
     },
     async (request) => ok(await listProducts(app.db, toListRequest(request.query))),
@@ -46,8 +52,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Product page: the product, the chosen variation, all variations and related products',
-        params: z.object({ vendor: slugParam, product: slugParam, variation: slugParam }),
-        response: { 200: okSchema(productPageSchema) },
+        params: productPageParamsSchema,
+        response: { 200: successEnvelope(productPageSchema), ...failureResponses },
       },
     },
     async (request) => ok(await getProductPage(app.db, request.params)),
@@ -59,7 +65,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Every brand, by name',
-        response: { 200: okSchema(z.array(brandSchema)) },
+        response: { 200: successEnvelope(z.array(brandSchema)), ...failureResponses },
       },
     },
     async () => ok(await listBrands(app.db)),

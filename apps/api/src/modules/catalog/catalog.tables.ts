@@ -1,3 +1,4 @@
+import { productTypes } from '@parade/core/enums';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,7 +16,7 @@ import {
 import { timestamps } from '../../db/columns';
 import { shops } from '../shops/shops.tables';
 
-export const productType = pgEnum('product_type', ['Physical', 'Digital']);
+export const productType = pgEnum('product_type', productTypes);
 
 export const categories = pgTable(
   'categories',

@@ -116,11 +116,11 @@ export async function getProductPage(
     .leftJoin(subCategories, eq(subCategories.id, products.subCategoryId))
     .where(and(eq(shop.slug, slugs.vendor), eq(products.slug, slugs.product), listing.where))
     .limit(1);
-  if (!found) throw notFound('Product not found');
+  if (!found) throw notFound('Product not found', 'product_not_found');
 
   const variationRows = await activeVariations(db, found.product.id);
   const current = variationRows.find((row) => row.slug === slugs.variation);
-  if (!current) throw notFound('Product not found');
+  if (!current) throw notFound('Product not found', 'product_not_found');
 
   const related = await listRelated(db, found.product);
   const p = found.product;

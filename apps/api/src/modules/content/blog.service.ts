@@ -90,7 +90,7 @@ export async function getBlogPost(db: DbOrTx, slug: string): Promise<{ post: Blo
   const [row] = await postQuery(db)
     .where(and(eq(blogPosts.slug, slug), published()))
     .limit(1);
-  if (!row) throw notFound('Post not found');
+  if (!row) throw notFound('Post not found', 'post_not_found');
   const related = await postQuery(db)
     .where(and(eq(blogPosts.categoryId, row.post.categoryId), ne(blogPosts.id, row.post.id), published()))
     .orderBy(...newestFirst())

@@ -1,3 +1,4 @@
+import { sliderTypes } from '@parade/core/enums';
 import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { shops } from '../shops/shops.tables';
@@ -37,7 +38,7 @@ export const pageSettings = pgTable(
   (t) => [index('page_settings_page_idx').on(t.pageId)],
 );
 
-export const sliderType = pgEnum('slider_type', ['home_page_slide', 'deals_slides', 'home_banner']);
+export const sliderType = pgEnum('slider_type', sliderTypes);
 
 export const sliders = pgTable('sliders', {
   id: serial().primaryKey(),

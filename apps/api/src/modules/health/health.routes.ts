@@ -1,7 +1,8 @@
+import { successEnvelope } from '@parade/core/envelope';
+import { healthSchema } from '@parade/core/health-schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { failureResponses, ok } from '../../lib/envelope';
 
 const version = process.env.npm_package_version ?? '0.1.0';
 
@@ -12,9 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Liveness and database check, for load balancers and start-up scripts',
-        response: {
-          200: z.object({ status: z.literal(true), data: z.object({ db: z.literal('ok'), version: z.string() }) }),
-        },
+        response: { 200: successEnvelope(healthSchema), ...failureResponses },
       },
     },
     async () => {

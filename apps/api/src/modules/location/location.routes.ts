@@ -1,8 +1,14 @@
+import { successEnvelope } from '@parade/core/envelope';
+import {
+  addressAutocompleteQuerySchema,
+  addressAutocompleteSchema,
+  deliveryCheckSchema,
+  distanceQuerySchema,
+} from '@parade/core/location-schemas';
 import { messages } from '@parade/core/messages';
 import { isValidLookingPostcode, postcodeError } from '@parade/core/postcode';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { failureResponses, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { type Geocoder, GeocoderUnavailableError } from './geocoder';
 import { checkDelivery } from './location.service';
@@ -12,7 +18,8 @@ async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof GeocoderUnavailableError) throw new AppError(503, messages.genericError);
+    if (error instanceof GeocoderUnavailableError)
+      throw new AppError(503, messages.genericError, {}, 'service_unavailable');
     throw error;
   }
 }
@@ -26,7 +33,8 @@ export const locationRoutes: FastifyPluginAsyncZod<{ geocoder: Geocoder }> = asy
       schema: {
         tags: ['location'],
         summary: 'Postcode suggestions (3+ characters), filtered to valid-looking postcodes',
-        querystring: z.object({ input: z.string().trim().min(3, 'Type at least 3 characters.').max(10) }),
+        querystring: addressAutocompleteQuerySchema,
+        response: { 200: successEnvelope(addressAutocompleteSchema), ...failureResponses },
       },
     },
     async (request) => {
@@ -50,21 +58,21 @@ export const locationRoutes: FastifyPluginAsyncZod<{ geocoder: Geocoder }> = asy
       schema: {
         tags: ['location'],
         summary: "Whether a postcode is within the delivery radius of the marketplace's base",
-        querystring: z.object({
-          postcode: z.string().trim().max(16),
-          raw: z.enum(['0', '1']).default('0'),
-        }),
+        description:
+          'An invalid or unknown postcode answers 422 `postcode_invalid`; the geocoder being down, 503 `service_unavailable`.',
+        querystring: distanceQuerySchema,
+        response: { 200: successEnvelope(deliveryCheckSchema), ...failureResponses },
       },
     },
     async (request) => {
       const { postcode, raw } = request.query;
       const invalid = postcodeError(postcode);
-      if (invalid) throw new AppError(422, invalid, { postcode: [invalid] });
+      if (invalid) throw new AppError(422, invalid, { postcode: [invalid] }, 'postcode_invalid');
       const check = await orUnavailable(() => checkDelivery(app.db, geocoder, postcode, { raw: raw === '1' }));
       if (!check) {
         // Well formed but unknown to the geocoder: as invalid as a malformed one.
         const unknown = messages.invalidPostcode(postcode);
-        throw new AppError(422, unknown, { postcode: [unknown] });
+        throw new AppError(422, unknown, { postcode: [unknown] }, 'postcode_invalid');
       }
       return ok(check);
     },

@@ -206,7 +206,12 @@ describe('with postcodes.io', () => {
   it('answers an upstream failure with 503 and the generic message', async () => {
     const res = await t.app.inject({ url: '/api/get-distance?postcode=FAIL%201AA' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: false, message: 'Something went wrong, Please Try Again Later', errors: {} });
+    expect(res.json()).toEqual({
+      status: false,
+      message: 'Something went wrong, Please Try Again Later',
+      code: 'service_unavailable',
+      errors: {},
+    });
     const notJson = await t.app.inject({ url: '/api/get-distance?postcode=HTML%201AA' });
     expect(notJson.statusCode).toBe(503);
   });

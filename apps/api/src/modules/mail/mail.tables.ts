@@ -1,6 +1,7 @@
+import { outboxStatuses } from '@parade/core/enums';
 import { index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const outboxStatus = pgEnum('outbox_status', ['pending', 'sent', 'failed', 'logged']);
+export const outboxStatus = pgEnum('outbox_status', outboxStatuses);
 
 /**
  * Every e-mail is written here first, in the same transaction as the change that caused it,

@@ -1,3 +1,4 @@
+import { claimStatuses } from '@parade/core/enums';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
@@ -36,7 +37,7 @@ export const offers = pgTable(
   (t) => [index('offers_shop_idx').on(t.shopId)],
 );
 
-export const claimStatus = pgEnum('claim_status', ['pending', 'confirmed', 'used', 'cancelled', 'expired']);
+export const claimStatus = pgEnum('claim_status', claimStatuses);
 
 export const offerClaims = pgTable(
   'offer_claims',

@@ -1,6 +1,7 @@
+import { paginated, successEnvelope } from '@parade/core/envelope';
+import { orderListQuerySchema, orderSchema } from '@parade/core/order-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { failureResponses, ok } from '../../lib/envelope';
 import { requireUser } from '../../plugins/auth';
 import { listUserOrders } from './orders.service';
 
@@ -12,7 +13,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: "The signed-in customer's orders (one per shop per checkout), newest first",
         security: [{ bearer: [] }],
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+        querystring: orderListQuerySchema,
+        response: { 200: successEnvelope(paginated(orderSchema)), ...failureResponses },
       },
     },
     async (request) => {

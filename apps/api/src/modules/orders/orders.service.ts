@@ -1,3 +1,4 @@
+import type { OrderStatus, PaymentStatus } from '@parade/core/enums';
 import { type Paginated, paginate } from '@parade/core/envelope';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -22,8 +23,8 @@ export interface OrderDto {
   invoice: { id: number; number: string };
   shop: { id: number; name: string; slug: string };
   order_type: 'collection' | 'delivery';
-  status: string;
-  payment_status: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
   payment_method: 'cash' | 'card';
   subtotal: number;
   discount: number;

@@ -1,20 +1,14 @@
+import { orderStatuses, orderTypes, paymentMethods, paymentStatuses } from '@parade/core/enums';
 import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { productType, productVariations } from '../catalog/catalog.tables';
 import { shops } from '../shops/shops.tables';
 import { users } from '../users/users.tables';
 
-export const orderType = pgEnum('order_type', ['collection', 'delivery']);
-export const orderStatus = pgEnum('order_status', [
-  'pending',
-  'processing',
-  'ready',
-  'shipping',
-  'delivered',
-  'cancelled',
-]);
-export const paymentStatus = pgEnum('payment_status', ['unpaid', 'paid', 'failed']);
-export const paymentMethod = pgEnum('payment_method', ['cash', 'card']);
+export const orderType = pgEnum('order_type', orderTypes);
+export const orderStatus = pgEnum('order_status', orderStatuses);
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
+export const paymentMethod = pgEnum('payment_method', paymentMethods);
 
 export interface OrderAddress {
   name: string;

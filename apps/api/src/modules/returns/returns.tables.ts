@@ -1,9 +1,10 @@
+import { returnStatuses } from '@parade/core/enums';
 import { index, integer, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { orderItems, orders } from '../orders/orders.tables';
 import { users } from '../users/users.tables';
 
-export const returnStatus = pgEnum('return_status', ['pending', 'accepted', 'rejected']);
+export const returnStatus = pgEnum('return_status', returnStatuses);
 
 export const orderReturns = pgTable(
   'order_returns',

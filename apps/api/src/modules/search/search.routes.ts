@@ -1,24 +1,9 @@
-import { productTypes, SEARCH_MIN_LENGTH } from '@parade/core/catalog';
-import type { SearchHit } from '@parade/core/catalog-dto';
+import { successEnvelope } from '@parade/core/envelope';
+import { searchHitSchema, searchRequestSchema } from '@parade/core/search-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
-import { okSchema } from '../catalog/catalog.schemas';
+import { failureResponses, ok } from '../../lib/envelope';
 import { SEARCH_LIMIT, searchVariations } from './search.service';
-
-const searchHitSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  full_name: z.string(),
-  price: z.number().int(),
-  thumbnail: z.string().nullable(),
-  product: z.object({
-    slug: z.string(),
-    type: z.enum(productTypes),
-    shop: z.object({ name: z.string(), slug: z.string() }),
-  }),
-}) satisfies z.ZodType<SearchHit>;
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -32,14 +17,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Matches product, variation, brand and shop names, ignoring case and accents; prefix and typo tolerant ' +
           '(trigram). Exact names rank first, then prefixes, word prefixes, substrings, and fuzzy matches last.',
-        body: z.object({
-          search: z
-            .string()
-            .trim()
-            .min(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters.`)
-            .max(100, 'Type at most 100 characters.'),
-        }),
-        response: { 200: okSchema(z.array(searchHitSchema)) },
+        body: searchRequestSchema,
+        response: { 200: successEnvelope(z.array(searchHitSchema)), ...failureResponses },
       },
     },
     async (request) => ok(await searchVariations(app.db, request.body.search)),

@@ -1,8 +1,9 @@
+import { shopRequestStatuses } from '@parade/core/enums';
 import { index, integer, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { users } from '../users/users.tables';
 
-export const shopRequestStatus = pgEnum('shop_request_status', ['pending', 'accepted', 'rejected', 'cancelled']);
+export const shopRequestStatus = pgEnum('shop_request_status', shopRequestStatuses);
 
 /** A customer's request to open their own shop on the parade. */
 export const shopCreateRequests = pgTable(

@@ -87,7 +87,7 @@ export async function findActiveShop(db: DbOrTx, slug: string): Promise<ShopRow>
     .from(shops)
     .where(and(eq(shops.slug, slug), isOpen()))
     .limit(1);
-  if (!row) throw notFound('Shop not found');
+  if (!row) throw notFound('Shop not found', 'shop_not_found');
   return row;
 }
 

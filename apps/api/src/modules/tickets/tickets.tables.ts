@@ -1,9 +1,10 @@
+import { ticketStatuses } from '@parade/core/enums';
 import { index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { orderItems, orders } from '../orders/orders.tables';
 import { users } from '../users/users.tables';
 
-export const ticketStatus = pgEnum('ticket_status', ['open', 'resolved', 'close']);
+export const ticketStatus = pgEnum('ticket_status', ticketStatuses);
 
 /** Support tickets; an order issue is a ticket linked to an order (and optionally a line). */
 export const supportTickets = pgTable(

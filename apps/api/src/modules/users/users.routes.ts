@@ -1,14 +1,14 @@
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, authMessages, profileSchema, userDtoSchema } from '@parade/core/auth-schemas';
-import type { FieldErrors } from '@parade/core/envelope';
+import { type FieldErrors, successEnvelope } from '@parade/core/envelope';
 import { messages } from '@parade/core/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, invalidField } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { detectImageType, removeAvatar, saveAvatar } from './avatar';
-import { okReply, toUserDto, updateProfile } from './users.service';
+import { toUserDto, updateProfile } from './users.service';
 
 /** Zod issues as the envelope's per-field errors. */
 function fieldErrors(error: z.ZodError): FieldErrors {
@@ -40,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'A JSON body with `name` and `phone` works too.',
         consumes: ['multipart/form-data', 'application/json'],
         security: [{ bearer: [] }],
-        response: { 200: okReply(z.object({ user: userDtoSchema })) },
+        response: { 200: successEnvelope(z.object({ user: userDtoSchema })), ...failureResponses },
       },
     },
     async (request) => {
@@ -59,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
               avatar = await part.toBuffer();
             } catch (error) {
               if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-                throw invalidField('avatar', authMessages.avatarTooLarge);
+                throw invalidField('avatar', authMessages.avatarTooLarge, 'avatar_too_large');
               }
               throw error;
             }
@@ -72,13 +72,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       const parsed = profileSchema.safeParse(fields);
-      if (!parsed.success) throw new AppError(422, messages.validationFailed, fieldErrors(parsed.error));
+      if (!parsed.success)
+        throw new AppError(422, messages.validationFailed, fieldErrors(parsed.error), 'validation_failed');
 
       // An empty file input (no picture chosen) is not an upload.
       let avatarUrl: string | undefined;
       if (avatar && avatar.length > 0) {
         const type = detectImageType(avatar);
-        if (!type) throw invalidField('avatar', authMessages.avatarNotImage);
+        if (!type) throw invalidField('avatar', authMessages.avatarNotImage, 'avatar_not_image');
         avatarUrl = await saveAvatar(app.uploadsDir, user.id, avatar, type);
       }
 

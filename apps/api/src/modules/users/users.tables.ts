@@ -1,9 +1,10 @@
+import { userRoles } from '@parade/core/enums';
 import { sql } from 'drizzle-orm';
 import { integer, pgEnum, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { shops } from '../shops/shops.tables';
 
-export const userRole = pgEnum('user_role', ['customer', 'vendor', 'admin']);
+export const userRole = pgEnum('user_role', userRoles);
 
 export const users = pgTable(
   'users',

@@ -144,7 +144,11 @@ describe('POST /user/update-profile', () => {
         form({ name: 'Any Name' }, { bytes, name: 'photo.png', type: 'image/png' }),
       );
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ status: false, errors: { avatar: [authMessages.avatarNotImage] } });
+      expect(res.json()).toMatchObject({
+        status: false,
+        code: 'avatar_not_image',
+        errors: { avatar: [authMessages.avatarNotImage] },
+      });
     }
     expect(avatarFiles()).toHaveLength(before);
   });

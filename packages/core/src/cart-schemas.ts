@@ -1,0 +1,73 @@
+/**
+ * Wire shapes of the cart: the cart line as the storefront keeps it, cart lines as requests send
+ * them, the coupon check and its result, and reward point balances.
+ */
+import { z } from 'zod';
+import { refSchema } from './catalog-schemas';
+import { lineQuantitySchema, MAX_LINES_PER_REQUEST, productTypeSchema } from './enums';
+import { idSchema } from './ids';
+
+export const cartShopSchema = refSchema;
+export type CartShop = z.infer<typeof cartShopSchema>;
+
+/** A cart line is a product variation plus a quantity (spec section 3, "Cart item"). */
+export const cartItemSchema = z.object({
+  /** The variation id. */
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  full_name: z.string(),
+  /** Unit price in pence, as last seen in the catalogue. */
+  price: z.number().int(),
+  thumbnail: z.string().nullable(),
+  images: z.array(z.object({ url: z.string() })),
+  quantity: z.number().int(),
+  product: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    type: productTypeSchema,
+    shop_id: z.number().int(),
+    shop: cartShopSchema.nullable(),
+  }),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** A line of a request: which variation, how many (1 to 9999). */
+export const cartLineInputSchema = z.object({
+  variation_id: idSchema,
+  quantity: lineQuantitySchema,
+});
+export type CartLineInput = z.input<typeof cartLineInputSchema>;
+
+/** POST /user/order/validate-coupon: a shop's coupon against that shop's cart lines. */
+export const storeValidateCouponSchema = z.object({
+  shop_id: idSchema,
+  code: z.string().trim().min(1, 'Enter a coupon code.').max(40),
+  items: z.array(cartLineInputSchema).min(1, 'The cart has no items for this shop.').max(MAX_LINES_PER_REQUEST),
+});
+export type StoreValidateCoupon = z.input<typeof storeValidateCouponSchema>;
+
+/** A coupon applied to a shop's lines; the discount (pence) is the server's, for the lines it was checked on. */
+export const shopCouponSchema = z.object({
+  code: z.string(),
+  shop_id: z.number().int(),
+  discount: z.number().int(),
+  product_ids: z.array(z.number().int()),
+});
+export type ShopCoupon = z.infer<typeof shopCouponSchema>;
+
+/** The validate-coupon payload. */
+export const validateCouponResultSchema = z.object({ coupon: shopCouponSchema });
+export type ValidateCouponResult = z.infer<typeof validateCouponResultSchema>;
+
+/** A customer's reward points at one shop ("vendorRewardPoints"). */
+export const rewardBalanceSchema = z.object({
+  shop_id: z.number().int(),
+  shop: refSchema,
+  points: z.number().int(),
+});
+export type RewardBalance = z.infer<typeof rewardBalanceSchema>;
+
+/** GET /user/reward-points. */
+export const rewardBalancesSchema = z.object({ balances: z.array(rewardBalanceSchema) });
+export type RewardBalances = z.infer<typeof rewardBalancesSchema>;

@@ -1,0 +1,88 @@
+/**
+ * Every enumerated value that crosses the wire or is stored as a database enum, as an
+ * `as const` list (for Drizzle's pgEnum and for loops) with its zod enum and type.
+ * The lists are the contract's (api-contract.md, "Statuses" and "Catalogue"); changing one
+ * changes the database enum, so a migration must go with it.
+ */
+import { z } from 'zod';
+
+/** Catalogue: a product is physical or digital (digital has unlimited stock). */
+export const productTypes = ['Physical', 'Digital'] as const;
+export const productTypeSchema = z.enum(productTypes);
+export type ProductType = (typeof productTypes)[number];
+
+export const userRoles = ['customer', 'vendor', 'admin'] as const;
+export const userRoleSchema = z.enum(userRoles);
+export type UserRole = (typeof userRoles)[number];
+
+export const sliderTypes = ['home_page_slide', 'deals_slides', 'home_banner'] as const;
+export const sliderTypeSchema = z.enum(sliderTypes);
+export type SliderType = (typeof sliderTypes)[number];
+
+/** Collection is the default (spec section 9). */
+export const orderTypes = ['collection', 'delivery'] as const;
+export const orderTypeSchema = z.enum(orderTypes);
+export type OrderType = (typeof orderTypes)[number];
+
+/** pending -> processing -> ready|shipping -> delivered, or cancelled. */
+export const orderStatuses = ['pending', 'processing', 'ready', 'shipping', 'delivered', 'cancelled'] as const;
+export const orderStatusSchema = z.enum(orderStatuses);
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const paymentStatuses = ['unpaid', 'paid', 'failed'] as const;
+export const paymentStatusSchema = z.enum(paymentStatuses);
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const paymentMethods = ['cash', 'card'] as const;
+export const paymentMethodSchema = z.enum(paymentMethods);
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const ticketStatuses = ['open', 'resolved', 'close'] as const;
+export const ticketStatusSchema = z.enum(ticketStatuses);
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+/** Who wrote a ticket message. */
+export const ticketAuthors = ['customer', 'staff'] as const;
+export const ticketAuthorSchema = z.enum(ticketAuthors);
+export type TicketAuthor = (typeof ticketAuthors)[number];
+
+export const returnStatuses = ['pending', 'accepted', 'rejected'] as const;
+export const returnStatusSchema = z.enum(returnStatuses);
+export type ReturnStatus = (typeof returnStatuses)[number];
+
+export const shopRequestStatuses = ['pending', 'accepted', 'rejected', 'cancelled'] as const;
+export const shopRequestStatusSchema = z.enum(shopRequestStatuses);
+export type ShopRequestStatus = (typeof shopRequestStatuses)[number];
+
+/** pending -> confirmed -> used, or cancelled, or expired. */
+export const claimStatuses = ['pending', 'confirmed', 'used', 'cancelled', 'expired'] as const;
+export const claimStatusSchema = z.enum(claimStatuses);
+export type ClaimStatus = (typeof claimStatuses)[number];
+
+/** Coupons and offers: `percent` (value a whole percent, 1-100) or `fixed` (value in pence). */
+export const couponTypes = ['percent', 'fixed'] as const;
+export const couponTypeSchema = z.enum(couponTypes);
+export type CouponType = (typeof couponTypes)[number];
+
+/** Why a reward points balance changed. */
+export const rewardReasons = ['order_delivered', 'checkout', 'order_cancelled', 'offer_claim', 'adjustment'] as const;
+export const rewardReasonSchema = z.enum(rewardReasons);
+export type RewardReason = (typeof rewardReasons)[number];
+
+/** Product list sort keys (`sort_by`); `sort_high=1` means descending. */
+export const sortByValues = ['date', 'price', 'best_selling'] as const;
+export const sortBySchema = z.enum(sortByValues);
+export type SortBy = (typeof sortByValues)[number];
+
+/** The mail outbox's delivery states. Internal (never on the wire), kept here beside the other database enums. */
+export const outboxStatuses = ['pending', 'sent', 'failed', 'logged'] as const;
+export const outboxStatusSchema = z.enum(outboxStatuses);
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/** Quantity limits of one cart or order line (the quantity stepper: min 0, max 9999, step 1; 0 removes). */
+export const MIN_LINE_QUANTITY = 1;
+export const MAX_LINE_QUANTITY = 9999;
+/** Most lines one request may carry (a coupon check, a checkout). */
+export const MAX_LINES_PER_REQUEST = 200;
+/** A line's quantity on the wire: a whole number from 1 to 9999 (numeric text accepted). */
+export const lineQuantitySchema = z.coerce.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY);

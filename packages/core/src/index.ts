@@ -1,0 +1,30 @@
+/**
+ * @parade/core: the wire contract (zod schemas and their types), the enums, the error codes and
+ * the pure rules shared by the API, the storefront and the admin site. Each module is also
+ * importable on its own: `@parade/core/catalog-schemas`, `@parade/core/envelope`, ...
+ */
+export * from './auth-schemas';
+export * from './cart';
+export * from './cart-lines';
+export * from './cart-schemas';
+export * from './catalog';
+export * from './catalog-schemas';
+export * from './content-schemas';
+export * from './coupon';
+export * from './dates';
+export * from './enums';
+export * from './envelope';
+export * from './error-codes';
+export * from './health-schemas';
+export * from './ids';
+export * from './location';
+export * from './location-schemas';
+export * from './messages';
+export * from './money';
+export * from './order-schemas';
+export * from './postcode';
+export * from './search-schemas';
+export * from './settings';
+export * from './shop-schemas';
+export * from './status-badge';
+export * from './text';
