@@ -1,15 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 
-/** A whole number given as query text, between min and max; "-5" fails on the bound, "abc" on the format. */
-export function wholeNumber(min: number, max: number) {
-  return z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,12}$/, 'Must be a whole number.')
-    .transform(Number)
-    .pipe(z.number().int().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`));
-}
+/** A whole number given as query text, between min and max (the contract's, from @parade/core). */
+export { wholeNumber } from '@parade/core/catalog-schemas';
 
 const BRACKETED = /^(\w+)\[(\d*)\]$/;
 

@@ -1,60 +1,13 @@
-import { sortByValues } from '@parade/core/catalog';
-import { z } from 'zod';
-import { wholeNumber } from '../../lib/query-params';
+import {
+  productListQuerySchema as productListQuery,
+  shopProductListQuerySchema as shopProductListQuery,
+} from '@parade/core/catalog-schemas';
+import type { z } from 'zod';
 import type { ProductFilters, ProductSort } from './product-cards';
-import { PRODUCTS_MAX_PER_PAGE, PRODUCTS_PER_PAGE, type ProductListRequest } from './products.service';
+import { PRODUCTS_PER_PAGE, type ProductListRequest } from './products.service';
 
-const slug = z
-  .string()
-  .trim()
-  .min(1)
-  .max(160)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/i, 'Must be a slug (letters, digits and hyphens).');
-
-const MAX_PRICE = 100_000_000;
-
-/** Filters, sort and paging common to /products and /shop/{slug}/product. */
-const listParams = {
-  sort_by: z.enum(sortByValues, { error: `Must be one of: ${sortByValues.join(', ')}.` }).optional(),
-  sort_high: z.enum(['0', '1'], { error: 'Must be 0 or 1.' }).optional(),
-  sub: slug.optional(),
-  brand: slug.optional(),
-  search: z.string().trim().max(100).optional(),
-  min_price: wholeNumber(0, MAX_PRICE).optional(),
-  max_price: wholeNumber(0, MAX_PRICE).optional(),
-  page: wholeNumber(1, 100_000).optional(),
-  per_page: wholeNumber(1, PRODUCTS_MAX_PER_PAGE).optional(),
-};
-
-function minNotAboveMax(
-  query: { min_price?: number | undefined; max_price?: number | undefined },
-  ctx: z.RefinementCtx,
-): void {
-  if (query.min_price !== undefined && query.max_price !== undefined && query.min_price > query.max_price) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['min_price'],
-      message: 'The minimum price must not be above the maximum price.',
-    });
-  }
-}
-
-/** GET /products: `category` is a list of category slugs. */
-export const productListQuery = z
-  .object({
-    ...listParams,
-    category: z.array(slug).max(50).optional(),
-    shop: slug.optional(),
-  })
-  .superRefine(minNotAboveMax);
-
-/** GET /shop/{slug}/product: the same filters, with a single `category` and `brand`. */
-export const shopProductListQuery = z
-  .object({
-    ...listParams,
-    category: slug.optional(),
-  })
-  .superRefine(minNotAboveMax);
+/** The list queries are the wire contract's (@parade/core/catalog-schemas). */
+export { productListQuery, shopProductListQuery };
 
 type ListQuery = z.output<typeof productListQuery> | z.output<typeof shopProductListQuery>;
 
