@@ -1,6 +1,5 @@
 import type { UserDto } from '@parade/core/auth-schemas';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { users } from './users.tables';
 
@@ -10,10 +9,6 @@ export type UserRow = typeof users.$inferSelect;
 export function toUserDto(row: UserRow): UserDto {
   return { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role, avatar: row.avatar };
 }
-
-/** The success envelope around a payload schema, for route response schemas. */
-export const okReply = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.literal(true), message: z.string().optional(), data });
 
 /** E-mail addresses are compared case-insensitively (the unique index is on lower(email)). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
