@@ -46,3 +46,16 @@ export type AppSettingReply = z.infer<typeof appSettingReplySchema>;
 /** One entry of setting `collection_locations` (a JSON list). */
 export const collectionPointSchema = z.object({ value: z.string(), note: z.string().optional() });
 export type CollectionPoint = z.infer<typeof collectionPointSchema>;
+
+/**
+ * What the storefront is told about card payment: `enable_stripe_payment` is "true" only when
+ * the admin switched it on AND the server holds a Stripe secret key AND the publishable key
+ * of the current mode (test or live) is set. A shop without keys never offers a card form
+ * that cannot take a payment.
+ */
+export function effectiveSiteSettings(settings: SiteSettings, server: { stripeSecretKeySet: boolean }): SiteSettings {
+  const testMode = settings.stripe_test_mode !== 'false';
+  const publishableKey = testMode ? settings.stripe_test_pub : settings.stripe_live_pub;
+  const cardPayment = settings.enable_stripe_payment === 'true' && server.stripeSecretKeySet && Boolean(publishableKey);
+  return { ...settings, enable_stripe_payment: cardPayment ? 'true' : 'false' };
+}

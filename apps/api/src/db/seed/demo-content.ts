@@ -39,7 +39,8 @@ export function siteSettingRows(files: DemoFiles): { key: SiteSettingKey; value:
     date_format: 'DD-MMM-YYYY',
     stripe_test_mode: 'true',
     enable_stripe_payment: 'true',
-    stripe_test_pub: 'pk_test_parade_demo',
+    // Set by the admin with the shop's own Stripe account; card payment stays off until then.
+    stripe_test_pub: '',
     stripe_live_pub: '',
     site_title: 'Parade',
     collection_locations: JSON.stringify(collectionPoints),

@@ -21,8 +21,8 @@ import {
   deals,
   pageSettings,
   pages,
-  siteSettings,
-  sliders,
+  siteSettings,siteSettings, 
+  sliders
 } from '../../modules/content/content.tables';
 import { offers } from '../../modules/offers/offers.tables';
 import { shops } from '../../modules/shops/shops.tables';
@@ -195,6 +195,27 @@ describe('the demo marketplace', () => {
     for (const key of siteSettingKeys) expect(typeof res.json().settings[key]).toBe('string');
     expect(res.json().settings.site_title).toBe('Parade');
     expect(res.json().settings.admin_url).toBe(`${t.config.publicUrl}/admin/`);
+  });
+
+  it('does not advertise card payment while no Stripe keys are configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/app/setting' });
+    expect(res.json().settings.enable_stripe_payment).toBe('false');
+
+    const withKeys = await buildTestApp({ env: { ...t.env, STRIPE_SECRET_KEY: 'sk_test_configured' } });
+    try {
+      // The demo enables card payment; the shop then adds its publishable key and the server its secret key.
+      await seedDemoIfEmpty(withKeys.database.db, withKeys.config);
+      const beforeKey = await withKeys.app.inject({ method: 'GET', url: '/api/app/setting' });
+      expect(beforeKey.json().settings.enable_stripe_payment).toBe('false');
+      await withKeys.database.db
+        .update(siteSettings)
+        .set({ value: 'pk_test_configured' })
+        .where(eq(siteSettings.key, 'stripe_test_pub'));
+      const configured = await withKeys.app.inject({ method: 'GET', url: '/api/app/setting' });
+      expect(configured.json().settings.enable_stripe_payment).toBe('true');
+    } finally {
+      await withKeys.close();
+    }
   });
 
   it('gives every shop a coupon, some shops offers, and covers the coupon rules', async () => {

@@ -10,7 +10,7 @@ import {
   pageContentSchema,
 } from '@parade/core/content-schemas';
 import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
-import { appSettingReplySchema } from '@parade/core/settings';
+import { appSettingReplySchema, effectiveSiteSettings } from '@parade/core/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
@@ -28,14 +28,20 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['content'],
-        summary: 'Site settings (payload at top level, as the spec reads it), plus admin_url from the configuration',
+        summary:
+          'Site settings (payload at top level, as the spec reads it), plus admin_url from the configuration; enable_stripe_payment is the effective value ("true" only with Stripe keys configured)',
         response: { 200: appSettingReplySchema, ...failureResponses },
       },
     },
     // admin_url comes from ADMIN_URL, so "Merchant Login" opens wherever the admin site is deployed.
     async () => ({
       status: true as const,
-      settings: { ...(await getSiteSettings(app.db)), admin_url: app.config.adminUrl },
+      settings: {
+        ...effectiveSiteSettings(await getSiteSettings(app.db), {
+          stripeSecretKeySet: Boolean(app.config.stripeSecretKey),
+        }),
+        admin_url: app.config.adminUrl,
+      },
     }),
   );
 
