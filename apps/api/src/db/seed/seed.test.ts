@@ -21,8 +21,8 @@ import {
   deals,
   pageSettings,
   pages,
-  siteSettings,siteSettings, 
-  sliders
+  siteSettings,
+  sliders,
 } from '../../modules/content/content.tables';
 import { offers } from '../../modules/offers/offers.tables';
 import { shops } from '../../modules/shops/shops.tables';
