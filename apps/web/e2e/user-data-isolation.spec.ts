@@ -82,7 +82,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** An invented order in the shape of GET /api/user/order's items. */
+/** An invented order in the shape of GET /api/user/order's items (core's orderSchema). */
 function inventedOrder(id: number, invoice: string, shop: { id: number; name: string; slug: string }) {
   return {
     id,
@@ -96,9 +96,21 @@ function inventedOrder(id: number, invoice: string, shop: { id: number; name: st
     discount: 0,
     reward_discount: 0,
     total: 1234,
+    coupon_code: null,
     created_at: '2026-11-01T10:00:00.000Z',
     items: [
-      { id, full_name: `${invoice} basket`, type: 'Physical', price: 1234, quantity: 1, total: 1234, thumbnail: null },
+      {
+        id,
+        variation_id: greenBarrowCard.variation.id,
+        product_id: greenBarrowCard.id,
+        full_name: `${invoice} basket`,
+        type: 'Physical',
+        price: 1234,
+        quantity: 1,
+        discount: 0,
+        total: 1234,
+        thumbnail: null,
+      },
     ],
   };
 }

@@ -1,16 +1,11 @@
+import { rewardBalancesSchema } from '@parade/core/cart-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 
-export interface RewardBalance {
-  shop_id: number;
-  shop: { id: number; name: string; slug: string };
-  points: number;
-}
-
 export const getRewardPoints = (signal?: AbortSignal) =>
-  apiData<{ balances: RewardBalance[] }>('user/reward-points', { signal });
+  apiData('user/reward-points', { signal, schema: rewardBalancesSchema });
 
 /** Points per shop for the signed-in shopper; guests have none. */
 export const getRewardBalancesQueryOptions = (userId: number | null) =>

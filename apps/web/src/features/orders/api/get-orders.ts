@@ -1,37 +1,17 @@
-import type { Paginated } from '@parade/core/envelope';
+import { paginated } from '@parade/core/envelope';
+import { type Order, orderSchema } from '@parade/core/order-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 
-export interface OrderItem {
-  id: number;
-  full_name: string;
-  type: 'Physical' | 'Digital';
-  price: number;
-  quantity: number;
-  total: number;
-  thumbnail: string | null;
-}
+/** One page of the customer's orders, as the shared contract describes it. */
+const orderPageSchema = paginated(orderSchema);
 
-export interface Order {
-  id: number;
-  invoice: { id: number; number: string };
-  shop: { id: number; name: string; slug: string };
-  order_type: 'collection' | 'delivery';
-  status: string;
-  payment_status: string;
-  payment_method: 'cash' | 'card';
-  subtotal: number;
-  discount: number;
-  reward_discount: number;
-  total: number;
-  created_at: string;
-  items: OrderItem[];
-}
+export type { Order };
 
 export const getOrders = (page: number, signal?: AbortSignal) =>
-  apiData<Paginated<Order>>('user/order', { query: { page }, signal });
+  apiData('user/order', { query: { page }, signal, schema: orderPageSchema });
 
 export const getOrdersQueryOptions = (userId: number | null, page: number) =>
   queryOptions({
