@@ -188,6 +188,22 @@ export const authProviderSchema = z.object({
 });
 export type AuthProvider = z.infer<typeof authProviderSchema>;
 
+/** Login, register and social login: the bearer token and the user. */
+export const authPayloadSchema = z.object({ access_token: z.string().min(1), user: userDtoSchema });
+export type AuthPayload = z.infer<typeof authPayloadSchema>;
+
+/** GET auth/me and POST user/update-profile. */
+export const userPayloadSchema = z.object({ user: userDtoSchema });
+
+/** GET auth/providers. */
+export const providersPayloadSchema = z.object({ providers: z.array(authProviderSchema) });
+
+/** The address book (GET user/address, and the calls that change it and answer the whole list). */
+export const addressListPayloadSchema = z.object({ addresses: z.array(addressDtoSchema) });
+
+/** One address (create, update). */
+export const addressPayloadSchema = z.object({ address: addressDtoSchema });
+
 /** Spec section 9: the avatar shows the first letter of the name in upper case. */
 export function avatarLetter(name: string | null | undefined): string {
   const first = (name ?? '').trim().match(/\p{L}|\p{N}/u)?.[0];

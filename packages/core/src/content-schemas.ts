@@ -4,6 +4,7 @@ import { categoryNodeSchema, pageQuerySchema, productCardSchema, refSchema } fro
 import { sliderTypeSchema } from './enums';
 import { paginated } from './envelope';
 import { vendorRefSchema } from './shop-schemas';
+import { isEmailAddress, isPersonName } from './text';
 
 export const sliderSchema = z.object({
   id: z.number().int(),
@@ -94,33 +95,42 @@ export type Deal = z.infer<typeof dealSchema>;
 /** GET /ubm-offers?page. */
 export const dealsQuerySchema = z.object({ page: pageQuerySchema.optional() });
 
-const singleLine = (label: string, max: number) =>
+/** One line of text: a person's words, never a header injection into the mail we send. */
+const oneLine = (missing: string, max: number) =>
   z
     .string()
     .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`)
-    .regex(/^[^\r\n]*$/, `${label} must be on one line.`);
+    .min(1, missing)
+    .max(max, `Please use at most ${max} characters`)
+    .regex(/^[^\r\n]*$/, 'Please keep this on one line');
 
-/** POST /contact-email (spec section 5: names only letters, spaces, hyphens, dots). */
+/**
+ * POST /contact-email, checked by the storefront's form and again by the API with the same
+ * rules and messages (spec section 5 helper rules: names are letters, spaces, hyphens and dots).
+ */
 export const contactMessageSchema = z.object({
-  name: singleLine('Name', 100).regex(/^[\p{L}\s.-]+$/u, 'Name may only contain letters, spaces, hyphens and dots.'),
+  name: oneLine('Please enter your name', 100).refine(
+    isPersonName,
+    'Names may only contain letters, spaces, hyphens and dots',
+  ),
   email: z
     .string()
     .trim()
-    .max(254, 'E-mail must be at most 254 characters.')
-    .pipe(z.email('Enter a valid e-mail address.')),
+    .min(1, 'Please enter your e-mail address')
+    .max(254, 'Please use at most 254 characters')
+    .refine(isEmailAddress, 'Please enter a valid e-mail address'),
   phone: z
     .string()
     .trim()
-    .max(30, 'Phone must be at most 30 characters.')
-    .regex(/^[0-9+()\s-]*$/, 'Phone may only contain digits, spaces, +, ( ) and -.')
+    .max(30, 'Please use at most 30 characters')
+    .regex(/^[+\d\s()-]*$/, 'Please enter a valid phone number')
     .optional(),
-  subject: singleLine('Subject', 150),
+  subject: oneLine('Please enter a subject', 150),
   message: z
     .string()
     .trim()
-    .min(10, 'Message must be at least 10 characters.')
-    .max(5000, 'Message must be at most 5000 characters.'),
+    .min(1, 'Please enter a message')
+    .min(10, 'Please write at least 10 characters')
+    .max(5000, 'Please use at most 5000 characters'),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;

@@ -1,4 +1,4 @@
-import { addressDtoSchema, addressSchema } from '@parade/core/auth-schemas';
+import { addressListPayloadSchema, addressPayloadSchema, addressSchema } from '@parade/core/auth-schemas';
 import { successEnvelope } from '@parade/core/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,8 +8,8 @@ import { requireUser } from '../../plugins/auth';
 import { createAddress, deleteAddress, listAddresses, makeDefaultAddress, updateAddress } from './addresses.service';
 
 const idParams = z.object({ id: idSchema });
-const addressReply = successEnvelope(z.object({ address: addressDtoSchema }));
-const listReply = successEnvelope(z.object({ addresses: z.array(addressDtoSchema) }));
+const addressReply = successEnvelope(addressPayloadSchema);
+const listReply = successEnvelope(addressListPayloadSchema);
 const security = [{ bearer: [] }];
 const tags = ['user'];
 

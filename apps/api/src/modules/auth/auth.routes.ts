@@ -1,16 +1,16 @@
 import {
   authMessages,
-  authProviderSchema,
+  authPayloadSchema,
   forgotPasswordSchema,
   loginSchema,
+  providersPayloadSchema,
   registerSchema,
   resetPasswordSchema,
   socialLoginSchema,
-  userDtoSchema,
+  userPayloadSchema,
 } from '@parade/core/auth-schemas';
 import { emptyPayloadSchema, successEnvelope } from '@parade/core/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { requireSession } from '../../plugins/auth';
 import { requestPasswordReset, resetPassword } from '../../workflows/password-reset';
@@ -21,7 +21,7 @@ import { createOidcVerifier } from './oidc';
 import { TooManyRequests } from './rate-limit';
 import { revokeSession } from './sessions';
 
-const authReply = successEnvelope(z.object({ access_token: z.string(), user: userDtoSchema }));
+const authReply = successEnvelope(authPayloadSchema);
 const emptyReply = successEnvelope(emptyPayloadSchema);
 const bearer = [{ bearer: [] }];
 
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'OpenID Connect providers for social login (empty when none is configured)',
-        response: { 200: successEnvelope(z.object({ providers: z.array(authProviderSchema) })), ...failureResponses },
+        response: { 200: successEnvelope(providersPayloadSchema), ...failureResponses },
       },
     },
     async () =>
@@ -165,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'The signed-in user',
         security: bearer,
-        response: { 200: successEnvelope(z.object({ user: userDtoSchema })), ...failureResponses },
+        response: { 200: successEnvelope(userPayloadSchema), ...failureResponses },
       },
     },
     async (request) => ok({ user: (await requireSession(request)).user }),

@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
-import { AVATAR_MAX_BYTES, authMessages, profileSchema, userDtoSchema } from '@parade/core/auth-schemas';
+import { AVATAR_MAX_BYTES, authMessages, profileSchema, userPayloadSchema } from '@parade/core/auth-schemas';
 import { type FieldErrors, successEnvelope } from '@parade/core/envelope';
 import { messages } from '@parade/core/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, invalidField } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
@@ -40,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'A JSON body with `name` and `phone` works too.',
         consumes: ['multipart/form-data', 'application/json'],
         security: [{ bearer: [] }],
-        response: { 200: successEnvelope(z.object({ user: userDtoSchema })), ...failureResponses },
+        response: { 200: successEnvelope(userPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {

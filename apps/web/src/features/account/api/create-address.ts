@@ -1,13 +1,13 @@
-import { type AddressInput, addressSchema } from '@parade/core/auth-schemas';
+import { type AddressInput, addressPayloadSchema, addressSchema } from '@parade/core/auth-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { useCurrentUserId } from '@/lib/session-store';
-import { addressesQueryKey, addressReplySchema } from './get-addresses';
+import { addressesQueryKey } from './get-addresses';
 
 export { addressSchema };
 
 export const createAddress = (input: AddressInput) =>
-  apiData('user/address', { method: 'POST', body: input, schema: addressReplySchema }).then((r) => r.address);
+  apiData('user/address', { method: 'POST', body: input, schema: addressPayloadSchema }).then((r) => r.address);
 
 export function useCreateAddress() {
   const queryClient = useQueryClient();

@@ -1,11 +1,12 @@
+import { addressListPayloadSchema } from '@parade/core/auth-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { currentUserId, useCurrentUserId } from '@/lib/session-store';
-import { addressesQueryKey, addressListReplySchema } from './get-addresses';
+import { addressesQueryKey } from './get-addresses';
 
 /** The spec's path for deleting an address is DELETE user/update-profile/{id}. */
 export const deleteAddress = (id: number) =>
-  apiData(`user/update-profile/${id}`, { method: 'DELETE', schema: addressListReplySchema }).then((r) => r.addresses);
+  apiData(`user/update-profile/${id}`, { method: 'DELETE', schema: addressListPayloadSchema }).then((r) => r.addresses);
 
 export function useDeleteAddress() {
   const queryClient = useQueryClient();

@@ -1,15 +1,11 @@
-import { addressDtoSchema } from '@parade/core/auth-schemas';
+import { addressListPayloadSchema } from '@parade/core/auth-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 
-export const addressListReplySchema = z.object({ addresses: z.array(addressDtoSchema) });
-export const addressReplySchema = z.object({ address: addressDtoSchema });
-
 export const getAddresses = (signal?: AbortSignal) =>
-  apiData('user/address', { signal, schema: addressListReplySchema }).then((reply) => reply.addresses);
+  apiData('user/address', { signal, schema: addressListPayloadSchema }).then((reply) => reply.addresses);
 
 export const addressesQueryKey = (userId: number | null) => userQueryKey(userId, 'addresses');
 

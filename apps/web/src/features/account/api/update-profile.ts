@@ -1,9 +1,6 @@
-import { profileSchema, type UserDto, userDtoSchema } from '@parade/core/auth-schemas';
+import { profileSchema, type UserDto, userPayloadSchema } from '@parade/core/auth-schemas';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
-
-const profileReplySchema = z.object({ user: userDtoSchema });
 
 export { profileSchema };
 
@@ -19,7 +16,7 @@ export function updateProfile(input: ProfileUpdate) {
   form.append('name', input.name);
   form.append('phone', input.phone);
   if (input.avatar) form.append('avatar', input.avatar);
-  return apiData('user/update-profile', { method: 'POST', body: form, schema: profileReplySchema });
+  return apiData('user/update-profile', { method: 'POST', body: form, schema: userPayloadSchema });
 }
 
 /** onUpdated receives the server's copy of the user (the route hands it to the session). */

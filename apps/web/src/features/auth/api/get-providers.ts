@@ -1,12 +1,9 @@
-import { authProviderSchema } from '@parade/core/auth-schemas';
+import { providersPayloadSchema } from '@parade/core/auth-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
 
-const providersReplySchema = z.object({ providers: z.array(authProviderSchema) });
-
 /** The OpenID Connect providers configured on the server; none means no social sign-in. */
-export const getProviders = () => apiData('auth/providers', { schema: providersReplySchema });
+export const getProviders = () => apiData('auth/providers', { schema: providersPayloadSchema });
 
 export const getProvidersQueryOptions = () =>
   queryOptions({ queryKey: ['auth', 'providers'], queryFn: getProviders, staleTime: 10 * 60_000 });

@@ -1,16 +1,12 @@
-import { type LoginInput, loginSchema, userDtoSchema } from '@parade/core/auth-schemas';
+import { authPayloadSchema, type LoginInput, loginSchema } from '@parade/core/auth-schemas';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 
 export { loginSchema };
 
-/** What login, register and social login answer: the bearer token and the user. */
-export const authReplySchema = z.object({ access_token: z.string().min(1), user: userDtoSchema });
-
 export const login = (input: LoginInput) =>
-  apiData('auth/login', { method: 'POST', body: input, schema: authReplySchema });
+  apiData('auth/login', { method: 'POST', body: input, schema: authPayloadSchema });
 
 /** Spec section 4: store the access token, then the user. */
 export function useLogin() {

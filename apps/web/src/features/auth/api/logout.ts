@@ -1,8 +1,9 @@
+import { emptyPayloadSchema } from '@parade/core/envelope';
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 
-export const logout = () => apiData<Record<string, never>>('auth/logout', { method: 'POST' });
+export const logout = () => apiData('auth/logout', { schema: emptyPayloadSchema, method: 'POST' });
 
 /**
  * Spec section 4: call the server, then delete the token, clear the user and mark the session

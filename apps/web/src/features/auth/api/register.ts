@@ -1,13 +1,12 @@
-import { type RegisterInput, registerSchema } from '@parade/core/auth-schemas';
+import { authPayloadSchema, type RegisterInput, registerSchema } from '@parade/core/auth-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
-import { authReplySchema } from './login';
 
 export { registerSchema };
 
 export const register = (input: RegisterInput) =>
-  apiData('auth/register', { method: 'POST', body: input, schema: authReplySchema });
+  apiData('auth/register', { method: 'POST', body: input, schema: authPayloadSchema });
 
 /** A new account is signed in straight away. */
 export function useRegister() {

@@ -1,11 +1,11 @@
 import type { SocialLoginInput } from '@parade/core/auth-schemas';
+import { authPayloadSchema } from '@parade/core/auth-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
-import { authReplySchema } from './login';
 
 export const socialLogin = (input: SocialLoginInput) =>
-  apiData('auth/social-login', { method: 'POST', body: input, schema: authReplySchema });
+  apiData('auth/social-login', { method: 'POST', body: input, schema: authPayloadSchema });
 
 export function useSocialLogin() {
   const signIn = useSessionStore((s) => s.signIn);

@@ -1,4 +1,5 @@
 import type { BlogPost } from '@parade/core/catalog-dto';
+import { blogPostPageSchema } from '@parade/core/content-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 
@@ -8,7 +9,7 @@ export interface BlogPostPage {
 }
 
 export const getBlogPost = (slug: string, signal?: AbortSignal) =>
-  apiData<BlogPostPage>(`blog/${encodeURIComponent(slug)}`, { signal });
+  apiData(`blog/${encodeURIComponent(slug)}`, { schema: blogPostPageSchema, signal });
 
 export const getBlogPostQueryOptions = (slug: string) =>
   queryOptions({ queryKey: ['blog', 'post', slug], queryFn: ({ signal }) => getBlogPost(slug, signal) });

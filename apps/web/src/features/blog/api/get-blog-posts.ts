@@ -1,4 +1,4 @@
-import type { BlogList } from '@parade/core/catalog-dto';
+import { blogListSchema } from '@parade/core/content-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export interface BlogListParams {
 
 /** GET /blog puts its payload at the top level: {status, posts, latestPost}. */
 export const getBlogPosts = ({ category, page }: BlogListParams, signal?: AbortSignal) =>
-  apiRequest<BlogList>('blog', { query: { category, page: page > 1 ? page : undefined }, signal });
+  apiRequest('blog', { schema: blogListSchema, query: { category, page: page > 1 ? page : undefined }, signal });
 
 export const getBlogPostsQueryOptions = (params: BlogListParams) =>
   queryOptions({

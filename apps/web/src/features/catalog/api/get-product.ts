@@ -1,4 +1,4 @@
-import type { ProductPage } from '@parade/core/catalog-dto';
+import { productPageSchema } from '@parade/core/catalog-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 
@@ -9,10 +9,10 @@ export interface ProductAddress {
 }
 
 export const getProduct = ({ vendor, product, variation }: ProductAddress, signal?: AbortSignal) =>
-  apiData<ProductPage>(
-    `product/${encodeURIComponent(vendor)}/${encodeURIComponent(product)}/${encodeURIComponent(variation)}`,
-    { signal },
-  );
+  apiData(`product/${encodeURIComponent(vendor)}/${encodeURIComponent(product)}/${encodeURIComponent(variation)}`, {
+    schema: productPageSchema,
+    signal,
+  });
 
 export const getProductQueryOptions = (address: ProductAddress) =>
   queryOptions({

@@ -1,10 +1,14 @@
-import type { ProductList } from '@parade/core/catalog-dto';
+import { productListSchema } from '@parade/core/catalog-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { type ProductListParams, productListApiQuery } from '@/lib/product-list-params';
 
 export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
-  apiData<ProductList>('products', { query: productListApiQuery(params, { categoryAsList: true }), signal });
+  apiData('products', {
+    schema: productListSchema,
+    query: productListApiQuery(params, { categoryAsList: true }),
+    signal,
+  });
 
 export const getProductsQueryOptions = (params: ProductListParams) =>
   queryOptions({

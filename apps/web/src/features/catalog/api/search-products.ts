@@ -1,11 +1,14 @@
 import { SEARCH_MIN_LENGTH } from '@parade/core/catalog';
-import type { SearchHit } from '@parade/core/catalog-dto';
+import { searchHitSchema } from '@parade/core/search-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
+
+const searchHitsSchema = z.array(searchHitSchema);
 
 /** POST /search: up to 10 variations, best match first. */
 export const searchProducts = (search: string, signal?: AbortSignal) =>
-  apiData<SearchHit[]>('search', { method: 'POST', body: { search }, signal });
+  apiData('search', { schema: searchHitsSchema, method: 'POST', body: { search }, signal });
 
 export const searchProductsQueryOptions = (search: string) =>
   queryOptions({

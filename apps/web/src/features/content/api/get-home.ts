@@ -1,8 +1,9 @@
-import type { HomeData } from '@parade/core/catalog-dto';
+import { homeDataSchema } from '@parade/core/content-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 
-export const getHome = ({ signal }: { signal?: AbortSignal } = {}) => apiData<HomeData>('home', { signal });
+export const getHome = ({ signal }: { signal?: AbortSignal } = {}) =>
+  apiData('home', { schema: homeDataSchema, signal });
 
 export const getHomeQueryOptions = () => queryOptions({ queryKey: ['content', 'home'], queryFn: getHome });
 

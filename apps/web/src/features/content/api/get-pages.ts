@@ -1,9 +1,13 @@
-import type { PageContent } from '@parade/core/catalog-dto';
+import { pageContentSchema } from '@parade/core/content-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
 
+const pagesSchema = z.array(pageContentSchema);
+
 /** Every static page (privacy policy, terms, contact...) with its settings by section. */
-export const getPages = ({ signal }: { signal?: AbortSignal } = {}) => apiData<PageContent[]>('pages', { signal });
+export const getPages = ({ signal }: { signal?: AbortSignal } = {}) =>
+  apiData('pages', { schema: pagesSchema, signal });
 
 export const getPagesQueryOptions = () =>
   queryOptions({ queryKey: ['content', 'pages'], queryFn: getPages, staleTime: 5 * 60_000 });

@@ -1,9 +1,9 @@
-import type { SiteSettings } from '@parade/core/settings';
+import { appSettingReplySchema, type SiteSettings } from '@parade/core/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 export async function getSettings(): Promise<SiteSettings> {
-  const reply = await apiRequest<{ settings: SiteSettings }>('app/setting');
+  const reply = await apiRequest('app/setting', { schema: appSettingReplySchema });
   return reply.settings;
 }
 

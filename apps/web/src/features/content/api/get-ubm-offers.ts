@@ -1,11 +1,13 @@
-import type { Deal } from '@parade/core/catalog-dto';
-import type { Paginated } from '@parade/core/envelope';
+import { dealSchema } from '@parade/core/content-schemas';
+import { paginated } from '@parade/core/envelope';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 
+const dealsPageSchema = paginated(dealSchema);
+
 /** Platform-wide deals (UBM Deals). */
 export const getUbmOffers = (page: number, signal?: AbortSignal) =>
-  apiData<Paginated<Deal>>('ubm-offers', { query: { page: page > 1 ? page : undefined }, signal });
+  apiData('ubm-offers', { schema: dealsPageSchema, query: { page: page > 1 ? page : undefined }, signal });
 
 export const getUbmOffersQueryOptions = (page: number) =>
   queryOptions({

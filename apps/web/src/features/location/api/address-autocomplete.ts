@@ -1,3 +1,4 @@
+import { addressAutocompleteSchema } from '@parade/core/location-schemas';
 import { apiData } from '@/lib/api-client';
 
 export interface PostcodePrediction {
@@ -8,9 +9,6 @@ export interface PostcodePrediction {
 
 /** Postcode suggestions; pass the signal of the previous call's controller to cancel it. */
 export async function addressAutocomplete(input: string, signal?: AbortSignal): Promise<PostcodePrediction[]> {
-  const data = await apiData<{ autocomplete_response: { predictions: PostcodePrediction[] } }>('address-autocomplete', {
-    query: { input },
-    signal,
-  });
+  const data = await apiData('address-autocomplete', { schema: addressAutocompleteSchema, query: { input }, signal });
   return data.autocomplete_response.predictions;
 }

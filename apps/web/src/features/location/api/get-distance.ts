@@ -1,3 +1,4 @@
+import { deliveryCheckSchema } from '@parade/core/location-schemas';
 import { apiData } from '@/lib/api-client';
 
 export interface DeliveryCheck {
@@ -8,4 +9,4 @@ export interface DeliveryCheck {
 }
 
 export const getDistance = (postcode: string, signal?: AbortSignal) =>
-  apiData<DeliveryCheck>('get-distance', { query: { postcode, raw: 0 }, signal });
+  apiData('get-distance', { schema: deliveryCheckSchema, query: { postcode, raw: 0 }, signal });

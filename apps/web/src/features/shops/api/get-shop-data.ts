@@ -1,10 +1,10 @@
-import type { ShopData } from '@parade/core/catalog-dto';
+import { shopDataSchema } from '@parade/core/shop-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 
 /** A shop's categories, brands, price range and product count. */
 export const getShopData = (slug: string, signal?: AbortSignal) =>
-  apiData<ShopData>(`shop/${encodeURIComponent(slug)}/data`, { signal });
+  apiData(`shop/${encodeURIComponent(slug)}/data`, { schema: shopDataSchema, signal });
 
 export const getShopDataQueryOptions = (slug: string) =>
   queryOptions({ queryKey: ['shops', 'data', slug], queryFn: ({ signal }) => getShopData(slug, signal) });

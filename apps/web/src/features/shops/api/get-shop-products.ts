@@ -1,11 +1,12 @@
-import type { ProductList } from '@parade/core/catalog-dto';
+import { productListSchema } from '@parade/core/catalog-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { type ProductListParams, productListApiQuery } from '@/lib/product-list-params';
 
 /** A shop's product cards: the filters of /products, with a single category and brand. */
 export const getShopProducts = (slug: string, params: ProductListParams, signal?: AbortSignal) =>
-  apiData<ProductList>(`shop/${encodeURIComponent(slug)}/product`, {
+  apiData(`shop/${encodeURIComponent(slug)}/product`, {
+    schema: productListSchema,
     query: productListApiQuery({ ...params, shop: undefined }, { categoryAsList: false }),
     signal,
   });

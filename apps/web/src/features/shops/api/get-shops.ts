@@ -1,7 +1,9 @@
-import type { ShopCard } from '@parade/core/catalog-dto';
-import type { Paginated } from '@parade/core/envelope';
+import { paginated } from '@parade/core/envelope';
+import { shopCardSchema } from '@parade/core/shop-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+
+const shopsPageSchema = paginated(shopCardSchema);
 
 export interface ShopListParams {
   search?: string;
@@ -9,7 +11,7 @@ export interface ShopListParams {
 }
 
 export const getShops = ({ search, page }: ShopListParams, signal?: AbortSignal) =>
-  apiData<Paginated<ShopCard>>('shops', { query: { search, page: page > 1 ? page : undefined }, signal });
+  apiData('shops', { schema: shopsPageSchema, query: { search, page: page > 1 ? page : undefined }, signal });
 
 export const getShopsQueryOptions = (params: ShopListParams) =>
   queryOptions({
