@@ -162,13 +162,15 @@ describe('storefront content on a desktop screen', () => {
     withPage(async (page) => {
       // The demo has a single page of deals, so this test stretches the real reply to two pages.
       const extra = ['Second page: bagels by the dozen', 'Second page: free key cutting'];
+      const real = await getJson<ApiDeals>(page, '/api/ubm-offers');
+      // Page 2 is made of whole deals (the storefront checks every reply against the contract).
+      const template = real.data.data[0]!;
       await page.route(
         (url) => url.pathname === '/api/ubm-offers',
         async (route) => {
           const response = await route.fetch();
           const body = (await response.json()) as ApiDeals;
           const onPage2 = new URL(route.request().url()).searchParams.get('page') === '2';
-          const template = body.data.data[0]!;
           const data = onPage2 ? extra.map((title, i) => ({ ...template, id: 9000 + i, title })) : body.data.data;
           await route.fulfill({
             response,
@@ -179,7 +181,6 @@ describe('storefront content on a desktop screen', () => {
           });
         },
       );
-      const real = await getJson<ApiDeals>(page, '/api/ubm-offers');
       await page.goto('/ubm-offers');
       await page.getByTestId('deal-card').first().waitFor();
       expect(await dealTitles(page)).toEqual(real.data.data.map((deal) => deal.title));
