@@ -17,9 +17,11 @@ import { searchRoutes } from './modules/search';
 import { shopsRoutes } from './modules/shops';
 import { usersRoutes } from './modules/users';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
+import { publicCachePlugin } from './plugins/public-cache';
 import { securityPlugin } from './plugins/security';
 import { staticAppsPlugin } from './plugins/static-apps';
 import { uploadsPlugin } from './plugins/uploads';
@@ -29,10 +31,12 @@ export interface AppOptions {
   database: Database;
   /** false silences the log (tests); otherwise where and from which level to log. */
   logger?: false | { level?: string; stream?: NodeJS.WritableStream };
+  /** Where the built apps are (tests); default apps/web/dist and apps/admin/dist. */
+  staticRoots?: { web: string; admin: string };
 }
 
 /** Infrastructure plugins first, then the API's route modules under /api. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, staticRoots }: AppOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
     logger:
@@ -51,6 +55,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     // A hop count trusts that many proxies nearest to us (Fastify's types take it as a function).
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
+    // A slow or stalled client cannot hold a socket for ever (slowloris); an idle keep-alive
+    // socket outlives a typical load balancer's idle timeout (60 s) so the balancer closes first.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    ...(config.http.maxRequestsPerSocket > 0 ? { maxRequestsPerSocket: config.http.maxRequestsPerSocket } : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -62,9 +72,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.decorate('config', config);
   await app.register(dbPlugin, { database });
   await app.register(securityPlugin, { config });
+  // Before anything that declares routes: compression hooks itself onto each route as it is declared.
+  await app.register(compressionPlugin, config.compression);
+  await app.register(publicCachePlugin, config.publicCache);
   await app.register(openapiPlugin);
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
-  await app.register(staticAppsPlugin, { enabled: config.serveApps });
+  await app.register(staticAppsPlugin, { enabled: config.serveApps, roots: staticRoots });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(mailerPlugin);

@@ -82,6 +82,23 @@ const envSchema = z.object({
       }
     })
     .pipe(z.array(oidcProviderSchema)),
+  // Serving fast and degrading gracefully (docs/decisions/011).
+  COMPRESSION: z.enum(['true', 'false']).default('true'),
+  COMPRESSION_THRESHOLD_BYTES: z.coerce.number().int().min(0).default(1024),
+  PUBLIC_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  PUBLIC_CACHE_SWR_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
+  RESPONSE_SERIALIZER: z.enum(['validating', 'compiled']).optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // 0 turns a check off.
+  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  SHED_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
+  SHED_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(5).max(60_000).default(250),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(72_000),
+  MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).default(0),
 });
 
 export interface Config {
@@ -111,6 +128,28 @@ export interface Config {
   authTokenTtlDays: number;
   /** Social login providers; empty = social login disabled and hidden. */
   oidcProviders: OidcProvider[];
+  /** Brotli/gzip for replies of at least thresholdBytes (pre-compressed assets are served regardless). */
+  compression: { enabled: boolean; thresholdBytes: number };
+  /** Cache-Control for public catalogue reads: max-age and stale-while-revalidate, in seconds. */
+  publicCache: { maxAgeSeconds: number; staleWhileRevalidateSeconds: number };
+  /**
+   * How replies are written: `validating` checks each against its zod schema (tests,
+   * development: proves the contract); `compiled` writes it with fast-json-stringify (production).
+   */
+  responseSerializer: 'validating' | 'compiled';
+  /** Server-side limit on one SQL statement; 0 = none. */
+  dbStatementTimeoutMs: number;
+  dbPoolSize: number;
+  /** Load shedding: answer 503 + Retry-After above these limits (0 = that check off). */
+  shedding: {
+    maxEventLoopDelayMs: number;
+    maxHeapUsedBytes: number;
+    maxRssBytes: number;
+    retryAfterSeconds: number;
+    sampleIntervalMs: number;
+  };
+  /** Node HTTP server limits: whole-request timeout, keep-alive idle timeout, requests per socket (0 = no limit). */
+  http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; maxRequestsPerSocket: number };
 }
 
 export class ConfigError extends Error {}
@@ -162,5 +201,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwksUri: p.jwks_uri,
       authorizationEndpoint: p.authorization_endpoint,
     })),
+    compression: { enabled: e.COMPRESSION === 'true', thresholdBytes: e.COMPRESSION_THRESHOLD_BYTES },
+    publicCache: {
+      maxAgeSeconds: e.PUBLIC_CACHE_MAX_AGE_SECONDS,
+      staleWhileRevalidateSeconds: e.PUBLIC_CACHE_SWR_SECONDS,
+    },
+    responseSerializer: e.RESPONSE_SERIALIZER ?? (e.NODE_ENV === 'production' ? 'compiled' : 'validating'),
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbPoolSize: e.DB_POOL_SIZE,
+    shedding: {
+      maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: e.SHED_MAX_HEAP_USED_BYTES,
+      maxRssBytes: e.SHED_MAX_RSS_BYTES,
+      retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
+      sampleIntervalMs: e.SHED_SAMPLE_INTERVAL_MS,
+    },
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxRequestsPerSocket: e.MAX_REQUESTS_PER_SOCKET,
+    },
   };
 }

@@ -22,10 +22,10 @@ export const adminDist = path.join(repoRoot, 'apps/admin/dist');
  * index.html so history-mode routes work on reload.
  */
 export const staticAppsPlugin = fp(
-  async (app: FastifyInstance, opts: { enabled: boolean }) => {
+  async (app: FastifyInstance, opts: { enabled: boolean; roots?: { web: string; admin: string } }) => {
     const apps = [
-      { prefix: '/admin/', root: adminDist },
-      { prefix: '/', root: webDist },
+      { prefix: '/admin/', root: opts.roots?.admin ?? adminDist },
+      { prefix: '/', root: opts.roots?.web ?? webDist },
     ].filter((a) => opts.enabled && existsSync(path.join(a.root, 'index.html')));
 
     for (const [i, a] of apps.entries()) {
@@ -35,6 +35,9 @@ export const staticAppsPlugin = fp(
         wildcard: false,
         decorateReply: i === 0,
         index: false,
+        // The build writes file.br and file.gz beside each compressible file
+        // (scripts/build-if-needed.mjs): sent as they are, never compressed per request.
+        preCompressed: true,
         // Vite's hashed assets never change; index.html always revalidates.
         setHeaders(res, filePath) {
           res.header(

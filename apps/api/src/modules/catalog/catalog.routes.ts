@@ -19,6 +19,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['catalog'],
         summary: 'Categories with their sub-categories and brands',
@@ -31,6 +32,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
+      config: { publicCache: true },
       preValidation: foldListParams(['category']),
       schema: {
         tags: ['catalog'],
@@ -49,6 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/:vendor/:product/:variation',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['catalog'],
         summary: 'Product page: the product, the chosen variation, all variations and related products',
@@ -62,6 +65,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/brands',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['catalog'],
         summary: 'Every brand, by name',

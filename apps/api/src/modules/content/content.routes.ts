@@ -26,6 +26,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/app/setting',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['content'],
         summary:
@@ -48,6 +49,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['content'],
         summary: 'Home page: categories, brands, vendors, newest and popular products, sliders',
@@ -60,6 +62,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pages',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['content'],
         summary: 'Static pages with their settings (HTML values sanitised)',
@@ -72,6 +75,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blog',
     {
+      config: { publicCache: true },
       preValidation: dropEmptyParams,
       schema: {
         tags: ['blog'],
@@ -86,6 +90,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blog/categories',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['blog'],
         summary: 'Blog categories with their number of published posts',
@@ -98,6 +103,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blog/:slug',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['blog'],
         summary: 'A published blog post and related posts of its category',
@@ -111,6 +117,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ubm-offers',
     {
+      config: { publicCache: true },
       preValidation: dropEmptyParams,
       schema: {
         tags: ['content'],

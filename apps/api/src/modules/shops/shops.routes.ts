@@ -19,6 +19,7 @@ export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shops',
     {
+      config: { publicCache: true },
       preValidation: dropEmptyParams,
       schema: {
         tags: ['shops'],
@@ -38,6 +39,7 @@ export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shop/:slug',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['shops'],
         summary: 'A shop: logo, banner, slides and contact details',
@@ -51,6 +53,7 @@ export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shop/:slug/data',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['shops'],
         summary: "A shop's categories and brands with listed products, its price range and product count",
@@ -64,6 +67,7 @@ export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shop/:slug/product',
     {
+      config: { publicCache: true },
       preValidation: foldListParams([]),
       schema: {
         tags: ['shops'],
@@ -82,6 +86,7 @@ export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vendor',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['shops'],
         summary: 'Every active shop, for menus',

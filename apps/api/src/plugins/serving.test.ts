@@ -1,0 +1,183 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../../../scripts/build-if-needed.mjs';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { openTestDatabase } from '../test/test-database';
+import { bearer, signUp } from '../test/test-support';
+
+describe('compression and HTTP caching of API replies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: true });
+  });
+  afterAll(() => t.close());
+
+  it('compresses a JSON reply with brotli or gzip, as the client prefers', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/products' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await t.app.inject({ method: 'GET', url: '/api/products', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/api/products', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('leaves a small reply uncompressed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('gives a public catalogue read a weak ETag and a short public Cache-Control, and 304 on a match', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=30, stale-while-revalidate=60');
+
+    const again = await t.app.inject({ method: 'GET', url: '/api/categories', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+
+    // The same tag whatever the encoding, so a cached gzip copy revalidates too.
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: { 'if-none-match': etag, 'accept-encoding': 'gzip' },
+    });
+    expect(gz.statusCode).toBe(304);
+
+    const other = await t.app.inject({ method: 'GET', url: '/api/categories', headers: { 'if-none-match': 'W/"x"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(first.body);
+  });
+
+  it('opts in every public catalogue read', async () => {
+    for (const url of ['/api/products', '/api/brands', '/api/shops', '/api/home', '/api/app/setting', '/api/blog']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.etag, url).toBeDefined();
+      expect(res.headers['cache-control'], url).toMatch(/^public, /);
+    }
+  });
+
+  it('keeps anything with an Authorization header, and user-scoped routes, private and unstored', async () => {
+    const { token } = await signUp(t.app);
+    const asked = await t.app.inject({ method: 'GET', url: '/api/categories', headers: bearer(token) });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers.etag).toBeUndefined();
+    expect(asked.headers['cache-control']).toBe('private, no-store');
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers.etag).toBeUndefined();
+    expect(me.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('never caches a failure publicly', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/shop/no-such-shop' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('the built apps: pre-compressed, immutable assets', () => {
+  let dir: string;
+  let dataDir: string;
+  let database: Database;
+  let app: FastifyInstance;
+  const script = `console.log(${JSON.stringify('parade '.repeat(400))});\n`;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'parade-dist-'));
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-data-'));
+    for (const name of ['web', 'admin']) {
+      mkdirSync(path.join(dir, name, 'assets'), { recursive: true });
+      writeFileSync(
+        path.join(dir, name, 'index.html'),
+        `<!doctype html><title>${name}</title>${'<p>x</p>'.repeat(300)}`,
+      );
+      writeFileSync(path.join(dir, name, 'assets', 'index-AbC123.js'), script);
+      writeFileSync(path.join(dir, name, 'assets', 'tiny-AbC123.js'), 'export{};');
+      precompress(path.join(dir, name));
+    }
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_APPS: 'true' });
+    database = await openTestDatabase();
+    app = await buildApp({
+      config,
+      database,
+      logger: false,
+      staticRoots: { web: path.join(dir, 'web'), admin: path.join(dir, 'admin') },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes .br and .gz beside each compressible file worth it, not beside tiny ones', () => {
+    const assets = path.join(dir, 'web', 'assets');
+    expect(brotliDecompressSync(readFileSync(path.join(assets, 'index-AbC123.js.br'))).toString()).toBe(script);
+    expect(gunzipSync(readFileSync(path.join(assets, 'index-AbC123.js.gz'))).toString()).toBe(script);
+    expect(() => readFileSync(path.join(assets, 'tiny-AbC123.js.br'))).toThrow();
+  });
+
+  it('serves the pre-compressed file with immutable caching', async () => {
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.equals(readFileSync(path.join(dir, 'web', 'assets', 'index-AbC123.js.br')))).toBe(true);
+
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    const admin = await app.inject({
+      method: 'GET',
+      url: '/admin/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(admin.headers['content-encoding']).toBe('br');
+    expect(admin.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('always revalidates index.html, also as the history-mode fallback', async () => {
+    for (const url of ['/', '/products', '/admin/', '/admin/orders']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+    }
+  });
+});
