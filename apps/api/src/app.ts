@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { openapiPlugin } from './plugins/openapi';
 import { publicCachePlugin } from './plugins/public-cache';
 import { securityPlugin } from './plugins/security';
@@ -70,6 +71,8 @@ export async function buildApp({ config, database, logger, staticRoots }: AppOpt
   });
 
   app.decorate('config', config);
+  // First: an overloaded process answers 503 before doing any other work on a request.
+  await app.register(loadSheddingPlugin, config.shedding);
   await app.register(dbPlugin, { database });
   await app.register(securityPlugin, { config });
   // Before anything that declares routes: compression hooks itself onto each route as it is declared.

@@ -91,11 +91,13 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // 0 turns a check off.
-  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
   SHED_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   SHED_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(5).max(60_000).default(250),
+  SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
+  DB_POOL_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(72_000),
   MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).default(0),
@@ -139,6 +141,8 @@ export interface Config {
   responseSerializer: 'validating' | 'compiled';
   /** Server-side limit on one SQL statement; 0 = none. */
   dbStatementTimeoutMs: number;
+  /** How long a request waits for a free pooled connection before a 503; 0 = for ever. */
+  dbPoolWaitMs: number;
   dbPoolSize: number;
   /** Load shedding: answer 503 + Retry-After above these limits (0 = that check off). */
   shedding: {
@@ -147,6 +151,8 @@ export interface Config {
     maxRssBytes: number;
     retryAfterSeconds: number;
     sampleIntervalMs: number;
+    /** Requests worked on at once; past it, 503 at once (0 = unbounded). */
+    maxInFlight: number;
   };
   /** Node HTTP server limits: whole-request timeout, keep-alive idle timeout, requests per socket (0 = no limit). */
   http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; maxRequestsPerSocket: number };
@@ -208,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     responseSerializer: e.RESPONSE_SERIALIZER ?? (e.NODE_ENV === 'production' ? 'compiled' : 'validating'),
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbPoolWaitMs: e.DB_POOL_WAIT_MS,
     dbPoolSize: e.DB_POOL_SIZE,
     shedding: {
       maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
@@ -215,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRssBytes: e.SHED_MAX_RSS_BYTES,
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
       sampleIntervalMs: e.SHED_SAMPLE_INTERVAL_MS,
+      maxInFlight: e.SHED_MAX_IN_FLIGHT,
     },
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

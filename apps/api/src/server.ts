@@ -7,7 +7,13 @@ import { seedDemoIfEmpty } from './db/seed/seed';
 async function main() {
   assertSupportedNode();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    poolWaitMs: config.dbPoolWaitMs,
+  });
   await database.migrate();
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db, config);

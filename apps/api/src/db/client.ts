@@ -35,18 +35,43 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PostgreSQL: the server cancels any statement running longer (SQLSTATE 57014, answered 503).
+   * 0 or omitted = no limit. PGlite cannot enforce it (no timer signals in WebAssembly; see
+   * decision 011).
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: how long to wait for a free pooled connection (answered 503); 0 or omitted = for ever. */
+  poolWaitMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const timeout = options.statementTimeoutMs ?? 0;
+    const wait = options.poolWaitMs ?? 0;
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Sent as a start-up parameter: every statement on every pooled connection is bounded.
+      ...(timeout > 0 ? { statement_timeout: timeout } : {}),
+      ...(wait > 0 ? { connectionTimeoutMillis: wait } : {}),
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      // Migrations may rewrite big tables: on a connection of their own, without the statement timeout.
+      migrate: async () => {
+        const migrator = new pg.Pool({ connectionString: options.url, max: 1 });
+        migrator.on('error', () => {});
+        try {
+          await migratePg(drizzlePg({ client: migrator, casing: 'snake_case' }), { migrationsFolder });
+        } finally {
+          await migrator.end();
+        }
+      },
       close: () => pool.end(),
     };
   }

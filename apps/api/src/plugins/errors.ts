@@ -26,6 +26,19 @@ function isBadInputFromDatabase(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The database gave up rather than failed: a statement ran past DB_STATEMENT_TIMEOUT_MS
+ * (57014 query_canceled, also what a cancelled query reports), or no pooled connection came
+ * free in time. The request may well succeed later: 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '57014') return true;
+    if (e instanceof Error && e.message === 'timeout exceeded when trying to connect') return true;
+  }
+  return false;
+}
+
 /** Deeper than any input of ours: such a body is refused rather than walked. */
 const MAX_INPUT_DEPTH = 32;
 
@@ -76,6 +89,13 @@ export const errorsPlugin = fp(
       // client's mistake, not ours; every route validates first, so this is a safety net.
       if (isBadInputFromDatabase(error)) {
         return reply.status(422).send(failure('validation_failed', messages.validationFailed));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database statement timed out or no connection was free');
+        return reply
+          .status(503)
+          .header('retry-after', String(app.config.shedding.retryAfterSeconds))
+          .send(failure('service_unavailable', messages.genericError));
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {

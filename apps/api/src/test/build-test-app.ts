@@ -27,7 +27,7 @@ export async function buildTestApp(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-test-'));
   const env = { NODE_ENV: 'test', DATA_DIR: dataDir, SERVE_APPS: 'false', LOG_LEVEL: 'silent', ...options.env };
   const config = loadConfig(env);
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ statementTimeoutMs: config.dbStatementTimeoutMs });
   if (options.seed) await seedDemoIfEmpty(database.db, config);
   const app = await buildApp({ config, database, logger: false });
   options.extend?.(app);

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, type DatabaseOptions, openDatabase } from '../db/client';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * throw-away database on the PostgreSQL server named by TEST_DATABASE_URL.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(
+  options: Pick<DatabaseOptions, 'statementTimeoutMs' | 'poolWaitMs'> = {},
+): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
@@ -22,7 +24,7 @@ export async function openTestDatabase(): Promise<Database> {
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 4, ...options });
   await database.migrate();
   return {
     ...database,

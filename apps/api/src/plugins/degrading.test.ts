@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+function expectServiceUnavailable(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['retry-after']).toMatch(/^\d+$/);
+  expect(res.json()).toEqual({
+    status: false,
+    message: 'Something went wrong, Please Try Again Later',
+    code: 'service_unavailable',
+    errors: {},
+  });
+}
+
+describe('degrading gracefully', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('sheds load with 503, the failure envelope and Retry-After while the process is under pressure, but keeps /api/health', async () => {
+    // A 1-byte heap limit: under pressure from the first sample on.
+    t = await buildTestApp({
+      env: { SHED_MAX_HEAP_USED_BYTES: '1', SHED_SAMPLE_INTERVAL_MS: '10', SHED_RETRY_AFTER_SECONDS: '7' },
+    });
+    const app = t.app;
+    await vi.waitFor(async () => {
+      expect((await app.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(503);
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/categories' });
+    expectServiceUnavailable(res);
+    expect(res.headers['retry-after']).toBe('7');
+    expect(res.headers.etag).toBeUndefined();
+
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json().data.db).toBe('ok');
+  });
+
+  it('bounds the requests in flight: past the limit, 503 at once; health is not counted', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    t = await buildTestApp({
+      env: { SHED_MAX_IN_FLIGHT: '1' },
+      extend: (app) => {
+        app.get('/api/test/slow', async () => {
+          await gate;
+          return { status: true, data: null };
+        });
+      },
+    });
+    const app = t.app;
+    const slow = app.inject({ method: 'GET', url: '/api/test/slow' });
+    await vi.waitFor(() => expect(app.requestsInFlight()).toBe(1));
+
+    expectServiceUnavailable(await app.inject({ method: 'GET', url: '/api/categories' }));
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    open();
+    expect((await slow).statusCode).toBe(200);
+    expect(app.requestsInFlight()).toBe(0);
+    expect((await app.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 service_unavailable when a statement is cancelled (SQLSTATE 57014)', async () => {
+    t = await buildTestApp({
+      env: { DB_STATEMENT_TIMEOUT_MS: '200' },
+      extend: (app) => {
+        app.get('/api/test/cancelled', async () => {
+          throw Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+        });
+        app.get('/api/test/sleep', async () => {
+          await app.db.execute(sql`select pg_sleep(2)`);
+          return { status: true, data: null };
+        });
+      },
+    });
+    expectServiceUnavailable(await t.app.inject({ method: 'GET', url: '/api/test/cancelled' }));
+    if (onPostgres) {
+      // The real thing: PostgreSQL cancels the statement after DB_STATEMENT_TIMEOUT_MS.
+      expectServiceUnavailable(await t.app.inject({ method: 'GET', url: '/api/test/sleep' }));
+    }
+  });
+});
