@@ -6,7 +6,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpCapture } from '@parade/test-support/smtp-capture';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error plain ESM script shared with `npm start`
 import { buildIfNeeded } from '../../../../scripts/build-if-needed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

@@ -1,11 +1,12 @@
 import { createBrowserRouter } from 'react-router';
 import { guestOnlyLoader, requireUserLoader } from '@/features/auth/guards';
 import { BootScreen, MainLayout } from './layout/main-layout';
-import { ProfileLayout } from './layout/profile-layout';
-import { SlimLayout } from './layout/slim-layout';
 import { RouteError } from './routes/route-error';
 
-/** History-mode routes, base /. Screens load lazily; the layout stays. */
+/**
+ * History-mode routes, base /. Screens, the profile area and the slim auth layout load lazily,
+ * so the entry chunk holds only the main layout (header, footer) and the providers.
+ */
 export const router = createBrowserRouter([
   {
     element: <MainLayout />,
@@ -40,7 +41,7 @@ export const router = createBrowserRouter([
             // Login required (spec section 2); the loader redirects a guest before anything renders.
             path: 'profile',
             loader: requireUserLoader,
-            element: <ProfileLayout />,
+            lazy: async () => ({ Component: (await import('./layout/profile-layout')).ProfileLayout }),
             children: [
               { index: true, lazy: () => import('./routes/profile/info') },
               { path: 'address', lazy: () => import('./routes/profile/address') },
@@ -54,7 +55,7 @@ export const router = createBrowserRouter([
   },
   {
     // Auth screens in the slim layout. Login, register, forgot and reset are for guests only.
-    element: <SlimLayout />,
+    lazy: async () => ({ Component: (await import('./layout/slim-layout')).SlimLayout }),
     errorElement: <RouteError />,
     hydrateFallbackElement: <BootScreen />,
     children: [

@@ -1,12 +1,16 @@
 import { messages } from '@parade/core/messages';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { notify } from '@/components/ui/notify';
 import { useCartActions } from '@/features/cart/hooks/use-cart-actions';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { useSettings } from '@/features/content/api/get-settings';
-import { LocationModal } from '@/features/location/components/location-modal';
 import { parseCollectionPoints, useLocationStore } from '@/features/location/stores/location-store';
 import { useHeldItem } from '../hooks/use-add-to-cart';
+
+// The modal (and its autocomplete, radios and map of collection points) loads when first opened.
+const LocationModal = lazy(async () => ({
+  default: (await import('@/features/location/components/location-modal')).LocationModal,
+}));
 
 /** Mounts the 'Choose Order Type' modal once, wiring it to the cart and the held item. */
 export function LocationController() {
@@ -30,22 +34,29 @@ export function LocationController() {
 
   const cartIsAllDigital = items.length > 0 && items.every((item) => item.product.type === 'Digital');
 
+  // Once opened it stays mounted, so closing still plays the modal's transition.
+  const [wanted, setWanted] = useState(opened);
+  if (opened && !wanted) setWanted(true);
+  if (!wanted) return null;
+
   return (
-    <LocationModal
-      opened={opened}
-      collectionPoints={collectionPoints}
-      onClose={() => {
-        closePopup(cartIsAllDigital);
-        release();
-      }}
-      onContinue={() => {
-        hidePopup();
-        notify({ kind: 'success', message: messages.locationSelected });
-        if (held) {
-          cart.add(held.item, held.quantity);
+    <Suspense fallback={null}>
+      <LocationModal
+        opened={opened}
+        collectionPoints={collectionPoints}
+        onClose={() => {
+          closePopup(cartIsAllDigital);
           release();
-        }
-      }}
-    />
+        }}
+        onContinue={() => {
+          hidePopup();
+          notify({ kind: 'success', message: messages.locationSelected });
+          if (held) {
+            cart.add(held.item, held.quantity);
+            release();
+          }
+        }}
+      />
+    </Suspense>
   );
 }

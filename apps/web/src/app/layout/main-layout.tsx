@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ProductCard } from '@parade/core/catalog-dto';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { BackToTop } from '@/components/layout/back-to-top';
 import { RouterNavigationProgress } from '@/components/layout/navigation-progress';
@@ -13,10 +13,20 @@ import { DisplayFormatProvider } from '@/lib/format';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { LocationController } from '../components/location-controller';
 import classes from './main-layout.module.css';
-import { CategoryDrawer, NavigationDrawer } from './nav-drawers';
 import { SiteHeader } from './site-header';
 
 const MAIN_ID = 'main';
+
+// The small-screen drawers load on first open (they are not part of the first paint).
+const NavigationDrawer = lazy(async () => ({ default: (await import('./nav-drawers')).NavigationDrawer }));
+const CategoryDrawer = lazy(async () => ({ default: (await import('./nav-drawers')).CategoryDrawer }));
+
+/** True from the first time `opened` is true: a lazily loaded overlay then stays mounted. */
+function useOpenedOnce(opened: boolean) {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once || opened;
+}
 
 const renderAddToCart = (product: ProductCard) => <AddToCartButton product={product} />;
 
@@ -30,6 +40,8 @@ export function MainLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [categoriesOpened, categories] = useDisclosure(false);
   useIgnoreDuplicateNavigation();
+  const navMounted = useOpenedOnce(navOpened);
+  const categoriesMounted = useOpenedOnce(categoriesOpened);
 
   const displayFormat = useMemo(
     () => ({
@@ -55,15 +67,19 @@ export function MainLayout() {
       <LocationController />
       <SiteFooter />
       <BackToTop focusTargetId={MAIN_ID} />
-      <NavigationDrawer
-        opened={navOpened}
-        onClose={nav.close}
-        onOpenCategories={() => {
-          nav.close();
-          categories.open();
-        }}
-      />
-      <CategoryDrawer opened={categoriesOpened} onClose={categories.close} />
+      <Suspense fallback={null}>
+        {navMounted && (
+          <NavigationDrawer
+            opened={navOpened}
+            onClose={nav.close}
+            onOpenCategories={() => {
+              nav.close();
+              categories.open();
+            }}
+          />
+        )}
+        {categoriesMounted && <CategoryDrawer opened={categoriesOpened} onClose={categories.close} />}
+      </Suspense>
     </DisplayFormatProvider>
   );
 }

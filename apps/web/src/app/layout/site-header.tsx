@@ -1,14 +1,39 @@
 import { ActionIcon, Box, Burger, Container, Group, Text } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
-import { AccountMenu, useAccountLinks } from '@/features/auth/components/account-menu';
-import { CartDropdown } from '@/features/cart/components/cart-dropdown';
-import { CategoryMegaMenu } from '@/features/catalog/components/category-mega-menu';
-import { ProductSearch } from '@/features/catalog/components/product-search';
+import { useAccountLinks } from '@/features/auth/components/account-links';
 import { useSettings } from '@/features/content/api/get-settings';
 import { paths } from '@/lib/paths';
 import { LocationButton } from '../components/location-button';
 import classes from './site-header.module.css';
+
+/**
+ * The header's pop-up parts (search suggestions, cart, account and category menus) bring
+ * Mantine's Combobox, Popover, Menu and floating-ui with them. They load in their own chunks,
+ * fetched as soon as this module runs (in parallel with the session check and the screen), and
+ * until then a placeholder of the same size holds their place, so nothing shifts.
+ */
+const searchModule = import('@/features/catalog/components/product-search');
+const cartModule = import('@/features/cart/components/cart-dropdown');
+const accountModule = import('@/features/auth/components/account-menu');
+const megaMenuModule = import('@/features/catalog/components/category-mega-menu');
+const ProductSearch = lazy(async () => ({ default: (await searchModule).ProductSearch }));
+const CartDropdown = lazy(async () => ({ default: (await cartModule).CartDropdown }));
+const AccountMenu = lazy(async () => ({ default: (await accountModule).AccountMenu }));
+const CategoryMegaMenu = lazy(async () => ({ default: (await megaMenuModule).CategoryMegaMenu }));
+
+function Deferred({ w, h, radius, children }: { w: number | string; h: number; radius?: string; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div aria-hidden className={classes.placeholder} style={{ width: w, height: h, borderRadius: radius }} />
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** The main links of spec section 2, shared by the desktop bar and the navigation drawer. */
 export const mainLinks = [
@@ -50,15 +75,21 @@ export function SiteHeader({ navOpened, onOpenNav }: { navOpened: boolean; onOpe
             </Text>
           </Link>
           <div className={classes.search}>
-            <ProductSearch />
+            <Deferred w="100%" h={42} radius="2rem">
+              <ProductSearch />
+            </Deferred>
           </div>
           <Group gap="xs" className={classes.account} wrap="nowrap">
             <Box visibleFrom="md">
               <LocationButton />
             </Box>
-            <CartDropdown checkoutPath={paths.cartDetails()} />
+            <Deferred w={44} h={44}>
+              <CartDropdown checkoutPath={paths.cartDetails()} />
+            </Deferred>
             <Box visibleFrom="sm">
-              <AccountMenu adminUrl={settings?.admin_url} />
+              <Deferred w={96} h={36}>
+                <AccountMenu adminUrl={settings?.admin_url} />
+              </Deferred>
             </Box>
             <ActionIcon
               hiddenFrom="sm"
@@ -81,7 +112,9 @@ export function SiteHeader({ navOpened, onOpenNav }: { navOpened: boolean; onOpe
       <Box component="nav" aria-label="Main" className={classes.navBar} visibleFrom="sm">
         <Container size="xl">
           <Group gap={4} h={52} wrap="nowrap">
-            <CategoryMegaMenu />
+            <Deferred w={140} h={42}>
+              <CategoryMegaMenu />
+            </Deferred>
             {links.map((link) => (
               <NavLink key={link.to} to={link.to} end={link.to === paths.profile()} className={classes.navLink}>
                 {link.label}

@@ -5,19 +5,7 @@ import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session-store';
 import { useLogout } from '../api/logout';
 
-/**
- * Spec section 2: when signed in the desktop nav also shows Profile and Track Your Order (which
- * goes to the orders). Empty for a guest, so the header can map it unconditionally.
- */
-export function useAccountLinks(): { to: string; label: string }[] {
-  const { isLoggedIn } = useSession();
-  return isLoggedIn
-    ? [
-        { to: paths.profile(), label: 'Profile' },
-        { to: paths.orders(), label: 'Track Your Order' },
-      ]
-    : [];
-}
+export { useAccountLinks } from './account-links';
 
 /** The signed-in header control: Logout (spec section 2). */
 export function LogoutButton({ onLoggedOut, ...buttonProps }: ButtonProps & { onLoggedOut?: () => void }) {
