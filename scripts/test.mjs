@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { checkWebBuild } from './check-bundle-budgets.mjs';
 
 /**
  * `npm test`: lint (Biome and the import rules), type-check, build the apps, then every Vitest project (core rules,
- * API on PGlite, or PostgreSQL too when TEST_DATABASE_URL is set, and the browser specs).
+ * API on PGlite, or PostgreSQL too when TEST_DATABASE_URL is set, and the browser specs). The storefront's bundle
+ * budgets (scripts/check-bundle-budgets.mjs) are checked after the build; past them the run fails.
  * Ends with one plain summary line.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +26,9 @@ if (!ok) process.exit(1);
 
 console.log('\n== Build ==');
 buildIfNeeded();
+
+console.log('\n== Storefront bundle budgets ==');
+const budgetsOk = checkWebBuild();
 
 const reportFile = path.join(os.tmpdir(), `parade-vitest-${process.pid}.json`);
 const extra = process.argv.slice(2);
@@ -48,4 +53,4 @@ if (summary) {
   console.log(`\nDatabase for API tests: ${db}`);
   console.log(`${summary.numPassedTests} passed, ${summary.numFailedTests} failed`);
 }
-process.exit(testsOk && summary && summary.numFailedTests === 0 && summary.numPassedTests > 0 ? 0 : 1);
+process.exit(budgetsOk && testsOk && summary && summary.numFailedTests === 0 && summary.numPassedTests > 0 ? 0 : 1);
