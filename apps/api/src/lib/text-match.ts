@@ -20,8 +20,12 @@ const TO = LETTERS_TO + ' '.repeat([...PUNCTUATION].length);
 const CHAR_MAP = new Map<string, string>([...FROM].map((ch, i) => [ch, [...TO][i] ?? ' ']));
 const COMBINING_MARKS = '[\\u0300-\\u036f]+';
 
-/** Typo tolerance: trigram word_similarity at or above this counts as a match. */
-export const FUZZY_THRESHOLD = 0.55;
+/**
+ * Typo tolerance: trigram word_similarity at or above this counts as a match. It is pg_trgm's
+ * default `pg_trgm.word_similarity_threshold`, which the index-backed operator `<%` compares
+ * with (matchesIndexed), so both kinds of matching agree.
+ */
+export const FUZZY_THRESHOLD = 0.6;
 
 const FROM_LITERAL = sql.raw(`'${FROM.replaceAll("'", "''")}'`);
 const TO_LITERAL = sql.raw(`'${TO}'`);
@@ -65,6 +69,15 @@ export function textQuery(raw: string): TextQuery {
 /** True when the folded text contains the query or is a close (typo-tolerant) match of it. */
 export function matchesFolded(query: TextQuery, folded: SQLWrapper): SQL {
   return sql`(${folded} like ${query.contains} or word_similarity(${query.folded}, ${folded}) >= ${FUZZY_THRESHOLD})`;
+}
+
+/**
+ * matchesFolded on a column that already holds folded text and has a trigram GIN index: written
+ * with the operators the index serves (LIKE and `<%`, word_similarity >= FUZZY_THRESHOLD), never
+ * a function call on the column, which would score every row.
+ */
+export function matchesIndexed(query: TextQuery, folded: SQLWrapper): SQL {
+  return sql`(${folded} like ${query.contains} or ${query.folded} <% ${folded})`;
 }
 
 /** matchesFolded on a raw column (folded here). */

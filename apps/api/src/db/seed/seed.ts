@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { addresses } from '../../modules/addresses/addresses.tables';
 import { coupons, rewardPointBalances, rewardPointEntries } from '../../modules/cart/cart.tables';
+import { refreshProductListings } from '../../modules/catalog';
 import {
   brandSubCategories,
   brands,
@@ -135,6 +136,9 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ account
         productId: lookup(productIds, productKey, 'product'),
       })),
     );
+
+    // The catalogue read model (cards, listable flags, search text) of everything just inserted
+    await refreshProductListings(tx, 'all');
 
     // Site settings, pages, sliders, blog and platform deals
     await tx.insert(siteSettings).values(siteSettingRows(files));

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -89,6 +90,30 @@ export const products = pgTable(
     isActive: boolean().notNull().default(true),
     isFeatured: boolean().notNull().default(false),
     ...timestamps,
+    // The read model (decision 010): what a product card and the lists need, one row of one table.
+    // Written ONLY by refreshProductListings (read-model.ts), in the transaction of every write
+    // that changes its inputs; `npm run db:repair-read-model` recomputes it for every product.
+    /** The listable-product rule: active product, active shop, at least one active variation. */
+    listable: boolean().notNull().default(false),
+    shopName: text(),
+    shopSlug: text(),
+    shopLogo: text(),
+    brandName: text(),
+    brandSlug: text(),
+    /** The card variation: the cheapest active variation (ties: lowest position, then id). */
+    cardVariationId: integer(),
+    cardVariationName: text(),
+    cardVariationSlug: text(),
+    cardVariationFullName: text(),
+    cardPrice: integer(),
+    cardCompareAtPrice: integer(),
+    cardStock: integer(),
+    cardInStock: boolean().notNull().default(false),
+    cardThumbnail: text(),
+    /** Units sold summed over the active variations. */
+    unitsSold: integer().notNull().default(0),
+    /** Folded (lower case, no accents) product, brand, shop and active variation names, one per line. */
+    searchText: text().notNull().default(''),
   },
   (t) => [
     uniqueIndex('products_shop_slug_idx').on(t.shopId, t.slug),
@@ -96,9 +121,72 @@ export const products = pgTable(
     index('products_sub_category_idx').on(t.subCategoryId),
     index('products_brand_idx').on(t.brandId),
     index('products_created_idx').on(t.createdAt),
-    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Every filter and sort of the lists, over listable products only.
+    ...listIndexes(t),
   ],
 );
+
+/** Partial indexes of the product lists: one per sort, and per filter with the default sort and the price range. */
+function listIndexes(t: {
+  createdAt: ExtraConfigColumn;
+  id: ExtraConfigColumn;
+  cardPrice: ExtraConfigColumn;
+  unitsSold: ExtraConfigColumn;
+  shopId: ExtraConfigColumn;
+  shopSlug: ExtraConfigColumn;
+  slug: ExtraConfigColumn;
+  categoryId: ExtraConfigColumn;
+  subCategoryId: ExtraConfigColumn;
+  brandId: ExtraConfigColumn;
+  searchText: ExtraConfigColumn;
+  listable: ExtraConfigColumn;
+}) {
+  const listed = sql`${t.listable}`;
+  // A function: drizzle resets a column's order after each index, so build it anew each time.
+  const newest = () => [t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()] as const;
+  const idx = (name: string) => index(`products_list_${name}_idx`);
+  return [
+    idx('newest')
+      .on(...newest())
+      .where(listed),
+    idx('price_asc')
+      .on(t.cardPrice.asc(), ...newest())
+      .where(listed),
+    idx('price_desc')
+      .on(t.cardPrice.desc().nullsFirst(), ...newest())
+      .where(listed),
+    idx('sold_desc')
+      .on(t.unitsSold.desc().nullsFirst(), ...newest())
+      .where(listed),
+    idx('sold_asc')
+      .on(t.unitsSold.asc(), ...newest())
+      .where(listed),
+    idx('shop')
+      .on(t.shopId, ...newest())
+      .where(listed),
+    idx('shop_price').on(t.shopId, t.cardPrice).where(listed),
+    idx('shop_slug').on(t.shopSlug, t.slug).where(listed),
+    idx('category')
+      .on(t.categoryId, ...newest())
+      .where(listed),
+    idx('category_price').on(t.categoryId, t.cardPrice).where(listed),
+    idx('category_sold')
+      .on(t.categoryId, t.unitsSold.desc().nullsFirst(), ...newest())
+      .where(listed),
+    idx('sub')
+      .on(t.subCategoryId, ...newest())
+      .where(listed),
+    idx('sub_price').on(t.subCategoryId, t.cardPrice).where(listed),
+    idx('sub_sold')
+      .on(t.subCategoryId, t.unitsSold.desc().nullsFirst(), ...newest())
+      .where(listed),
+    idx('brand')
+      .on(t.brandId, ...newest())
+      .where(listed),
+    idx('brand_price').on(t.brandId, t.cardPrice).where(listed),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(listed),
+  ];
+}
 
 export const productVariations = pgTable(
   'product_variations',
@@ -125,11 +213,18 @@ export const productVariations = pgTable(
     position: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     ...timestamps,
+    // Read model (decision 010), written only by refreshProductListings.
+    /** Active variation of a listable product: a search hit may show it. */
+    listable: boolean().notNull().default(false),
+    /** Folded variation full name, product name, brand name and shop name, one per line. */
+    searchText: text().notNull().default(''),
   },
   (t) => [
     uniqueIndex('product_variations_product_slug_idx').on(t.productId, t.slug),
     index('product_variations_price_idx').on(t.price),
-    index('product_variations_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('product_variations_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.listable}`),
     check('product_variations_price_check', sql`${t.price} >= 0`),
     check('product_variations_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
   ],

@@ -3,8 +3,19 @@
  * categories, brands, a shop's listing) and the listable-product rule for queries that must
  * join it (`listableParts`). The rule itself lives in listable.ts.
  */
+export {
+  recordSale,
+  reverseSale,
+  type SaleLine,
+  setProductActive,
+  setVariationActive,
+  setVariationPrice,
+  setVariationStock,
+} from './catalog.commands';
 export { catalogRoutes } from './catalog.routes';
 export { listCategoryTree } from './categories.service';
-export { listableParts, priceShopVariations } from './listable';
+export { priceShopVariations } from './listable';
 export { shopProductListQuery, toListRequest } from './product-query';
 export { countListableProducts, listBrandRefs, listProducts, shopListing, topCards } from './products.service';
+export { type ListingScope, refreshProductListings, repairReadModel } from './read-model';
+export { SEARCH_LIMIT, searchVariations } from './search';

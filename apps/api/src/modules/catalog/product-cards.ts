@@ -1,22 +1,28 @@
 import type { SortBy } from '@parade/core/catalog';
 import type { ProductCard } from '@parade/core/catalog-dto';
-import { and, asc, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { matchesText, textQuery } from '../../lib/text-match';
-import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
-import { activeVariationsOf, type CardSubquery, type Listing, listableProducts } from './listable';
+import { matchesIndexed, textQuery } from '../../lib/text-match';
+import { categories, products, subCategories } from './catalog.tables';
 
 /**
- * Product cards, the one shape of every product list.
+ * Product cards, the one shape of every product list, read from the catalogue read model: ONE
+ * row of `products` per card (decision 010; read-model.ts keeps the columns right).
  *
- * The card variation rule: a card shows and links to the product's CHEAPEST active variation
- * (ties: lowest position, then lowest id), and `price` is that variation's price. The price
- * filter and the price sort use that same price, and `price_range` is the min/max of it over the
- * filtered set, so the full range always selects every product in the list.
+ * The card variation rule (decision 005): a card shows and links to the product's CHEAPEST active
+ * variation (ties: lowest position, then lowest id), and `price` is that variation's price. The
+ * price filter and the price sort use that same price, and `price_range` is the min/max of it over
+ * the filtered set, so the full range always selects every product in the list.
  *
- * Only listable products are listed (see listable.ts: active product, active shop, active variation).
+ * Only listable products are listed: every list query starts from `listed()`.
  */
-export type { CardSubquery };
+
+/**
+ * The listable-product rule as lists see it: the `listable` column, computed in one place
+ * (read-model.ts). Written as the bare column, not `= $1`, so that the partial list indexes
+ * (`WHERE listable`) match whatever plan the statement gets.
+ */
+export const listed = (): SQL => sql`${products.listable}`;
 
 /** The list filters shared by /products and /shop/{slug}/product (all optional). */
 export interface ProductFilters {
@@ -37,11 +43,10 @@ export interface ProductSort {
   descending: boolean;
 }
 
-/** Conditions on products / shops / brands for the filters, except the price filter. */
-export function filterConditions(db: DbOrTx, listing: Listing, filters: ProductFilters): SQL[] {
+/** Conditions on listable products for the filters, except the price filter. */
+export function filterConditions(db: DbOrTx, filters: ProductFilters): SQL[] {
   const p = products;
-  const { shop } = listing;
-  const conditions: SQL[] = [listing.where];
+  const conditions: SQL[] = [listed()];
   if (filters.categories && filters.categories.length > 0) {
     conditions.push(
       inArray(
@@ -58,115 +63,98 @@ export function filterConditions(db: DbOrTx, listing: Listing, filters: ProductF
       ),
     );
   }
-  if (filters.brand) conditions.push(eq(brands.slug, filters.brand));
-  if (filters.shop) conditions.push(eq(shop.slug, filters.shop));
+  if (filters.brand) conditions.push(eq(p.brandSlug, filters.brand));
+  if (filters.shop) conditions.push(eq(p.shopSlug, filters.shop));
   if (filters.shopId !== undefined) conditions.push(eq(p.shopId, filters.shopId));
-  if (filters.search) {
-    const query = textQuery(filters.search);
-    const anyVariation = activeVariationsOf(db, matchesText(query, productVariations.fullName));
-    conditions.push(
-      or(
-        matchesText(query, p.name),
-        and(sql`${brands.id} is not null`, matchesText(query, brands.name)),
-        matchesText(query, shop.name),
-        exists(anyVariation),
-      ) as SQL,
-    );
-  }
+  // The product, brand, shop and active variation names, folded into one stored, indexed text.
+  if (filters.search) conditions.push(matchesIndexed(textQuery(filters.search), p.searchText));
   return conditions;
 }
 
-export function priceCondition(card: CardSubquery, filters: ProductFilters): SQL | undefined {
+export function priceCondition(filters: ProductFilters): SQL | undefined {
   const parts: SQL[] = [];
-  if (filters.minPrice !== undefined) parts.push(sql`${card.price} >= ${filters.minPrice}`);
-  if (filters.maxPrice !== undefined) parts.push(sql`${card.price} <= ${filters.maxPrice}`);
+  if (filters.minPrice !== undefined) parts.push(sql`${products.cardPrice} >= ${filters.minPrice}`);
+  if (filters.maxPrice !== undefined) parts.push(sql`${products.cardPrice} <= ${filters.maxPrice}`);
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
 /**
  * The ORDER BY of a sort. Ties are broken newest first (created_at, then id), so paging is stable;
- * for the date sort the id follows the requested direction.
+ * for the date sort the id follows the requested direction. Each has a partial index.
  */
-export function sortOrder(card: CardSubquery, sort: ProductSort): SQL[] {
+export function sortOrder(sort: ProductSort): SQL[] {
   const dir = sort.descending ? desc : asc;
   const newestFirst = [desc(products.createdAt), desc(products.id)];
   switch (sort.sortBy) {
     case 'price':
-      return [dir(card.price), ...newestFirst];
+      return [dir(products.cardPrice), ...newestFirst];
     case 'best_selling':
-      return [dir(card.productUnitsSold), ...newestFirst];
+      return [dir(products.unitsSold), ...newestFirst];
     default:
       return [dir(products.createdAt), dir(products.id)];
   }
 }
 
-/** The select list and joins of a card query; callers add where / order / limit. */
-export function cardQuery(db: DbOrTx, listing: Listing) {
-  const p = products;
-  const { card, shop } = listing;
-  return db
-    .select({
-      id: p.id,
-      name: p.name,
-      slug: p.slug,
-      type: p.type,
-      shopId: shop.id,
-      shopName: shop.name,
-      shopSlug: shop.slug,
-      brandId: brands.id,
-      brandName: brands.name,
-      brandSlug: brands.slug,
-      variationId: card.id,
-      variationName: card.name,
-      variationSlug: card.slug,
-      variationFullName: card.fullName,
-      price: card.price,
-      compareAtPrice: card.compareAtPrice,
-      stock: card.stock,
-      images: card.images,
-    })
-    .from(p)
-    .innerJoin(card, listing.onCard)
-    .innerJoin(shop, listing.onShop)
-    .leftJoin(brands, eq(brands.id, p.brandId));
+/** The columns of a card, all on `products`. */
+export const cardColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  type: products.type,
+  shopId: products.shopId,
+  shopName: products.shopName,
+  shopSlug: products.shopSlug,
+  brandId: products.brandId,
+  brandName: products.brandName,
+  brandSlug: products.brandSlug,
+  variationId: products.cardVariationId,
+  variationName: products.cardVariationName,
+  variationSlug: products.cardVariationSlug,
+  variationFullName: products.cardVariationFullName,
+  price: products.cardPrice,
+  compareAtPrice: products.cardCompareAtPrice,
+  stock: products.cardStock,
+  thumbnail: products.cardThumbnail,
+};
+
+/** The select list of a card query; callers add where / order / limit. One table, no join. */
+export function cardQuery(db: DbOrTx) {
+  return db.select(cardColumns).from(products);
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
 
+/** A listable product always has its card filled in; `?? ''`/`?? 0` only satisfy the types. */
 export function toProductCard(row: CardRow): ProductCard {
   return {
     id: row.id,
     name: row.name,
     slug: row.slug,
     type: row.type,
-    price: row.price,
+    price: row.price ?? 0,
     compare_at_price: row.compareAtPrice,
-    thumbnail: row.images[0] ?? null,
-    shop: { id: row.shopId, name: row.shopName, slug: row.shopSlug },
+    thumbnail: row.thumbnail,
+    shop: { id: row.shopId, name: row.shopName ?? '', slug: row.shopSlug ?? '' },
     brand:
       row.brandId !== null && row.brandName !== null && row.brandSlug !== null
         ? { id: row.brandId, name: row.brandName, slug: row.brandSlug }
         : null,
     variation: {
-      id: row.variationId,
-      name: row.variationName,
-      slug: row.variationSlug,
-      full_name: row.variationFullName,
-      price: row.price,
+      id: row.variationId ?? 0,
+      name: row.variationName ?? '',
+      slug: row.variationSlug ?? '',
+      full_name: row.variationFullName ?? '',
+      price: row.price ?? 0,
       stock: row.stock,
     },
   };
 }
 
-/** Up to `limit` cards matching `where`, in `order` (home page rows, related products). */
-export async function listCards(
-  db: DbOrTx,
-  options: { where?: SQL[]; order: (card: CardSubquery) => SQL[]; limit: number },
-) {
-  const listing = listableProducts(db);
-  const rows = await cardQuery(db, listing)
-    .where(and(listing.where, ...(options.where ?? [])))
-    .orderBy(...options.order(listing.card))
+/** Up to `limit` listable cards matching `where`, in `order` (home page rows). */
+export async function listCards(db: DbOrTx, options: { where?: SQL[]; order: SQL[]; limit: number }) {
+  const rows = await cardQuery(db)
+    .where(and(listed(), ...(options.where ?? [])))
+    .orderBy(...options.order)
     .limit(options.limit);
   return rows.map(toProductCard);
 }

@@ -9,15 +9,18 @@ import type {
   Variation,
 } from '@parade/core/catalog-dto';
 import { paginate } from '@parade/core/envelope';
-import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { brands, categories, products, type productVariations, subCategories } from './catalog.tables';
-import { activeVariations, hasActiveVariation, listableProducts } from './listable';
+import { cachedAggregate } from './list-cache';
+import { activeVariations } from './listable';
 import {
+  cardColumns,
   cardQuery,
   filterConditions,
   listCards,
+  listed,
   type ProductFilters,
   type ProductSort,
   priceCondition,
@@ -28,6 +31,12 @@ import {
 export const PRODUCTS_PER_PAGE = 20;
 export const PRODUCTS_MAX_PER_PAGE = 60;
 export const RELATED_PRODUCTS = 8;
+/**
+ * Page depth bound: lists count and page through at most this many products (page 500 at 20 a
+ * page). A deeper page is empty, and `total` says at most this many, so `last_page` never points
+ * past it. Offset paging costs grow with depth; nobody browses 10,000 cards deep.
+ */
+export const MAX_LISTED = 10_000;
 
 export interface ProductListRequest {
   filters: ProductFilters;
@@ -36,42 +45,68 @@ export interface ProductListRequest {
   perPage: number;
 }
 
+interface ListAggregate {
+  total: number;
+  min: number | null;
+  max: number | null;
+}
+
 /**
- * One page of product cards plus the price range of the filtered set. Two queries: an aggregate
- * (count within the price filter, min/max price ignoring it) and the page itself.
+ * The count (within the price filter, at most MAX_LISTED) and the price range (ignoring it) of a
+ * filtered list: ONE statement of three index-served scalar subqueries. The count reads at most
+ * MAX_LISTED + 1 index entries; min and max read one entry each of a (filter, card_price) index.
+ */
+async function listAggregate(db: DbOrTx, filters: ProductFilters): Promise<ListAggregate> {
+  const where = filterConditions(db, filters);
+  const inPrice = priceCondition(filters);
+  const counted = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(and(...where, ...(inPrice ? [inPrice] : [])))
+    .limit(MAX_LISTED + 1)
+    .as('counted');
+  const edge = (order: SQL) =>
+    db
+      .select({ price: products.cardPrice })
+      .from(products)
+      .where(and(...where))
+      .orderBy(order)
+      .limit(1);
+  const [row] = await db
+    .select({
+      total: sql<number>`(select count(*)::int from ${counted})`,
+      min: sql<number | null>`(${edge(asc(products.cardPrice))})`,
+      max: sql<number | null>`(${edge(desc(products.cardPrice))})`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    total: Math.min(Number(row?.total ?? 0), MAX_LISTED),
+    min: row?.min === null || row?.min === undefined ? null : Number(row.min),
+    max: row?.max === null || row?.max === undefined ? null : Number(row.max),
+  };
+}
+
+/**
+ * One page of product cards plus the price range of the filtered set, from the read model: the
+ * page is one statement on one table, and the count and price range one more, cached briefly
+ * (list-cache.ts) and dropped by every read-model refresh.
  */
 export async function listProducts(db: DbOrTx, request: ProductListRequest): Promise<ProductList> {
   const { filters, sort, page, perPage } = request;
-  const listing = listableProducts(db);
-  const { card } = listing;
-  const where = filterConditions(db, listing, filters);
-  const inPrice = priceCondition(card, filters);
-
-  const aggregate = db
-    .select({
-      total: inPrice ? sql<number>`(count(*) filter (where ${inPrice}))::int` : sql<number>`count(*)::int`,
-      min: sql<number | null>`min(${card.price})`,
-      max: sql<number | null>`max(${card.price})`,
-    })
-    .from(products)
-    .innerJoin(card, listing.onCard)
-    .innerJoin(listing.shop, listing.onShop)
-    .leftJoin(brands, eq(brands.id, products.brandId))
-    .where(and(...where));
-
-  const pageRows = cardQuery(db, listing)
-    .where(and(...where, ...(inPrice ? [inPrice] : [])))
-    .orderBy(...sortOrder(card, sort))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-
-  const [[totals], rows] = await Promise.all([aggregate, pageRows]);
-  const priceRange: PriceRange = {
-    min: totals?.min === null || totals?.min === undefined ? 0 : Number(totals.min),
-    max: totals?.max === null || totals?.max === undefined ? 0 : Number(totals.max),
-  };
+  const offset = (page - 1) * perPage;
+  const inPrice = priceCondition(filters);
+  const pageRows =
+    offset >= MAX_LISTED
+      ? Promise.resolve([])
+      : cardQuery(db)
+          .where(and(...filterConditions(db, filters), ...(inPrice ? [inPrice] : [])))
+          .orderBy(...sortOrder(sort))
+          .limit(Math.min(perPage, MAX_LISTED - offset))
+          .offset(offset);
+  const [totals, rows] = await Promise.all([cachedAggregate(db, filters, () => listAggregate(db, filters)), pageRows]);
+  const priceRange: PriceRange = { min: totals.min ?? 0, max: totals.max ?? 0 };
   return {
-    products: paginate(rows.map(toProductCard), Number(totals?.total ?? 0), page, perPage),
+    products: paginate(rows.map(toProductCard), totals.total, page, perPage),
     price_range: priceRange,
   };
 }
@@ -99,31 +134,24 @@ export async function getProductPage(
   db: DbOrTx,
   slugs: { vendor: string; product: string; variation: string },
 ): Promise<ProductPage> {
-  const listing = listableProducts(db);
-  const { shop } = listing;
   const [found] = await db
     .select({
       product: products,
-      shop: { id: shop.id, name: shop.name, slug: shop.slug, logo: shop.logo },
-      brand: { id: brands.id, name: brands.name, slug: brands.slug },
       category: { id: categories.id, name: categories.name, slug: categories.slug },
       subCategory: { id: subCategories.id, name: subCategories.name, slug: subCategories.slug },
     })
     .from(products)
-    .innerJoin(shop, listing.onShop)
-    .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(subCategories, eq(subCategories.id, products.subCategoryId))
-    .where(and(eq(shop.slug, slugs.vendor), eq(products.slug, slugs.product), listing.where))
+    .where(and(listed(), eq(products.shopSlug, slugs.vendor), eq(products.slug, slugs.product)))
     .limit(1);
   if (!found) throw notFound('Product not found', 'product_not_found');
 
-  const variationRows = await activeVariations(db, found.product.id);
+  const p = found.product;
+  const [variationRows, related] = await Promise.all([activeVariations(db, p.id), listRelated(db, p)]);
   const current = variationRows.find((row) => row.slug === slugs.variation);
   if (!current) throw notFound('Product not found', 'product_not_found');
 
-  const related = await listRelated(db, found.product);
-  const p = found.product;
   return {
     product: {
       id: p.id,
@@ -132,12 +160,15 @@ export async function getProductPage(
       type: p.type,
       description: p.description,
       shop: {
-        id: found.shop.id,
-        name: found.shop.name,
-        slug: found.shop.slug,
-        logo: found.shop.logo ? { url: found.shop.logo } : null,
+        id: p.shopId,
+        name: p.shopName ?? '',
+        slug: p.shopSlug ?? '',
+        logo: p.shopLogo ? { url: p.shopLogo } : null,
       },
-      brand: found.brand,
+      brand:
+        p.brandId !== null && p.brandName !== null && p.brandSlug !== null
+          ? { id: p.brandId, name: p.brandName, slug: p.brandSlug }
+          : null,
       category: found.category,
       sub_category: found.subCategory,
     },
@@ -147,24 +178,50 @@ export async function getProductPage(
   };
 }
 
-/** Up to 8 cards from the same sub-category first, then the same category; never the product itself. */
+/**
+ * Up to 8 cards from the same sub-category first, then the same category; never the product
+ * itself. Best sellers first within each. One statement: two index-served top-8 queries
+ * (the `sub_sold` and `category_sold` list indexes) glued by UNION ALL.
+ */
 async function listRelated(
   db: DbOrTx,
   product: { id: number; categoryId: number | null; subCategoryId: number | null },
 ) {
-  const near: SQL[] = [];
-  if (product.subCategoryId !== null) near.push(eq(products.subCategoryId, product.subCategoryId));
-  if (product.categoryId !== null) near.push(eq(products.categoryId, product.categoryId));
-  if (near.length === 0) return [];
-  const sameSub =
-    product.subCategoryId === null
-      ? sql`0`
-      : sql`case when ${products.subCategoryId} = ${product.subCategoryId} then 0 else 1 end`;
-  return listCards(db, {
-    where: [ne(products.id, product.id), or(...near) as SQL],
-    order: (card) => [asc(sameSub), desc(card.productUnitsSold), desc(products.createdAt), desc(products.id)],
-    limit: RELATED_PRODUCTS,
-  });
+  const { id, categoryId, subCategoryId } = product;
+  const ranked = [desc(products.unitsSold), desc(products.createdAt), desc(products.id)];
+  const near = (rank: number, where: SQL) =>
+    db
+      .select({
+        ...cardColumns,
+        near: sql<number>`${rank}`.as('near'),
+        unitsSold: products.unitsSold,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      .where(and(listed(), ne(products.id, id), where))
+      .orderBy(...ranked)
+      .limit(RELATED_PRODUCTS);
+  const parts = [];
+  if (subCategoryId !== null) parts.push(near(0, eq(products.subCategoryId, subCategoryId)));
+  if (categoryId !== null) {
+    parts.push(
+      near(
+        1,
+        subCategoryId === null
+          ? eq(products.categoryId, categoryId)
+          : sql`${products.categoryId} = ${categoryId} and ${products.subCategoryId} is distinct from ${subCategoryId}`,
+      ),
+    );
+  }
+  const [first, second] = parts;
+  if (!first) return [];
+  const rows = second
+    ? await first
+        .unionAll(second)
+        .orderBy(sql`"near"`, sql`"units_sold" desc`, sql`"created_at" desc`, sql`"id" desc`)
+        .limit(RELATED_PRODUCTS)
+    : await first;
+  return rows.map(toProductCard);
 }
 
 /** Every brand, by name. */
@@ -184,18 +241,16 @@ export async function listBrandRefs(db: DbOrTx): Promise<Ref[]> {
 
 /** Up to `limit` cards of the whole catalogue in a list sort (the home page's newest and popular rows). */
 export async function topCards(db: DbOrTx, sort: ProductSort, limit: number): Promise<ProductCard[]> {
-  return listCards(db, { order: (card) => sortOrder(card, sort), limit });
+  return listCards(db, { order: sortOrder(sort), limit });
 }
 
 /** Listable products per shop, for a batch of shops (one query): the shop cards' product count. */
 export async function countListableProducts(db: DbOrTx, shopIds: number[]): Promise<Map<number, number>> {
   if (shopIds.length === 0) return new Map();
-  const listing = listableProducts(db);
   const rows = await db
     .select({ shopId: products.shopId, count: sql<number>`count(*)::int` })
     .from(products)
-    .innerJoin(listing.shop, listing.onShop)
-    .where(and(inArray(products.shopId, shopIds), listing.where, hasActiveVariation(db)))
+    .where(and(listed(), inArray(products.shopId, shopIds)))
     .groupBy(products.shopId);
   return new Map(rows.map((r) => [r.shopId, Number(r.count)]));
 }
@@ -203,49 +258,34 @@ export async function countListableProducts(db: DbOrTx, shopIds: number[]): Prom
 /**
  * A shop's catalogue at a glance (GET /shop/{slug}/data): the categories and brands it has
  * listable products in, the price range of its product cards (the cheapest active variation of
- * each product) and its listable product count.
+ * each product) and its listable product count. All from the read model, by the `shop` indexes.
  */
 export async function shopListing(db: DbOrTx, shopId: number): Promise<ShopData> {
-  const listing = listableProducts(db);
-  const { card, shop, onCard, onShop } = listing;
-  const ofShop = and(eq(products.shopId, shopId), listing.where);
+  const ofShop = and(listed(), eq(products.shopId, shopId));
   const [categoryRows, brandRows, [summary]] = await Promise.all([
     db
-      .selectDistinct({
-        id: categories.id,
-        name: categories.name,
-        slug: categories.slug,
-        position: categories.position,
-      })
-      .from(products)
-      .innerJoin(card, onCard)
-      .innerJoin(shop, onShop)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(ofShop)
+      .select({ id: categories.id, name: categories.name, slug: categories.slug })
+      .from(categories)
+      .where(inArray(categories.id, db.select({ id: products.categoryId }).from(products).where(ofShop)))
       .orderBy(asc(categories.position), asc(categories.name)),
     db
-      .selectDistinct({ id: brands.id, name: brands.name, slug: brands.slug })
+      .selectDistinct({ id: products.brandId, name: products.brandName, slug: products.brandSlug })
       .from(products)
-      .innerJoin(card, onCard)
-      .innerJoin(shop, onShop)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(ofShop)
-      .orderBy(asc(brands.name)),
+      .where(and(ofShop, isNotNull(products.brandId)))
+      .orderBy(asc(products.brandName)),
     db
       .select({
         count: sql<number>`count(*)::int`,
-        min: sql<number | null>`min(${card.price})`,
-        max: sql<number | null>`max(${card.price})`,
+        min: sql<number | null>`min(${products.cardPrice})`,
+        max: sql<number | null>`max(${products.cardPrice})`,
       })
       .from(products)
-      .innerJoin(card, onCard)
-      .innerJoin(shop, onShop)
       .where(ofShop),
   ]);
   const ref = (r: Ref): Ref => ({ id: r.id, name: r.name, slug: r.slug });
   return {
     categories: categoryRows.map(ref),
-    brands: brandRows.map(ref),
+    brands: brandRows.map((b) => ref({ id: b.id ?? 0, name: b.name ?? '', slug: b.slug ?? '' })),
     price_range: {
       min: summary?.min === null || summary?.min === undefined ? 0 : Number(summary.min),
       max: summary?.max === null || summary?.max === undefined ? 0 : Number(summary.max),

@@ -3,7 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { setProductActive, setVariationActive } from './catalog.commands';
 import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
+import { refreshProductListings } from './read-model';
 
 /**
  * /api/products and the product page against the demo marketplace. Expectations come from a
@@ -134,13 +136,13 @@ beforeAll(async () => {
   const [productId, variations] = [...byProduct.entries()].find(([, vs]) => vs.length >= 3) ?? [];
   if (!productId || !variations) throw new Error('the demo catalogue has no product with three variations');
   const byPrice = [...variations].sort((a, b) => a.price - b.price || a.position - b.position || a.id - b.id);
-  await db.update(productVariations).set({ isActive: false }).where(eq(productVariations.id, byPrice[0]!.id));
+  await setVariationActive(db, byPrice[0]!.id, false);
   repricedProduct = { id: productId, nextCheapestId: byPrice[1]!.id, nextCheapestPrice: byPrice[1]!.price };
 
   // 2. An inactive product, and a product whose every variation is inactive.
   const [inactive, noVariations] = [...byProduct.keys()].filter((id) => id !== productId).slice(-2);
-  await db.update(products).set({ isActive: false }).where(eq(products.id, inactive!));
-  await db.update(productVariations).set({ isActive: false }).where(eq(productVariations.productId, noVariations!));
+  await setProductActive(db, inactive!, false);
+  for (const v of byProduct.get(noVariations!) ?? []) await setVariationActive(db, v.id, false);
 
   // 3. A closed shop with a product that would otherwise match everything.
   const [closed] = await db
@@ -158,6 +160,8 @@ beforeAll(async () => {
     fullName: 'Fairtrade Bananas Closed Each',
     price: 1,
   });
+  // Rows written by hand, as a bulk import would: the read model follows once refreshed.
+  await refreshProductListings(db, { productIds: [closedProduct!.id] });
   hiddenProductIds = [inactive!, noVariations!, closedProduct!.id];
 
   reference = await buildReference();

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, products, productVariations, shops } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { repairReadModel } from '../catalog';
 
 let t: TestApp;
 
@@ -44,6 +45,8 @@ beforeAll(async () => {
   made.hidden = await addProduct(shop!.id, 'Quince Hidden', 'Each', false);
   made.creme = await addProduct(shop!.id, 'Crème Fraîche', '300ml');
   made.jalapeno = await addProduct(shop!.id, 'Jalapeno Salsa', 'Jar');
+  // Rows written by hand: the catalogue read model follows once repaired.
+  await repairReadModel(t.database.db);
 });
 afterAll(() => t.close());
 

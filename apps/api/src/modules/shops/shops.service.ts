@@ -129,6 +129,15 @@ export async function getShopData(db: DbOrTx, slug: string): Promise<ShopData> {
   return shopListing(db, shop.id);
 }
 
+/**
+ * Opens or suspends a shop. Its products' listings change with it: call it through the
+ * set-shop-status workflow, which refreshes the catalogue read model in the same transaction.
+ */
+export async function setShopActive(db: DbOrTx, shopId: number, isActive: boolean): Promise<boolean> {
+  const rows = await db.update(shops).set({ isActive }).where(eq(shops.id, shopId)).returning({ id: shops.id });
+  return rows.length > 0;
+}
+
 /** GET /vendor and the home page's vendors: every active shop, featured first, then by name. */
 export async function listVendors(db: DbOrTx): Promise<VendorRef[]> {
   const rows = await db

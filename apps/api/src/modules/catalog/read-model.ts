@@ -1,0 +1,167 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { fold } from '../../lib/text-match';
+import { activeShops } from '../shops';
+import { brands, products, productVariations } from './catalog.tables';
+
+/**
+ * The catalogue read model (decision 010): the columns of `products` that lists read (the card,
+ * the listable flag, units sold, folded search text) and of `product_variations` that search
+ * reads (listable flag, folded search text).
+ *
+ * This file is the ONLY place that writes them, and the only place the listable-product rule is
+ * computed: active product, active shop (the shops module's own rule, through `activeShops`) and
+ * at least one active variation. Every write that changes a product, a variation, a brand or a
+ * shop calls refreshProductListings in its own transaction, for the products it touched.
+ */
+
+/** Which products to recompute: some ids, one shop's, one brand's, or every product (repair). */
+export type ListingScope = { productIds: number[] } | { shopId: number } | { brandId: number } | 'all';
+
+/**
+ * Every column of the derived tables below is aliased `rm_*`: drizzle names a derived table's
+ * columns unqualified, and the read-model columns of `products` carry the same names.
+ */
+/** Folded names are joined by a line break: folding collapses whitespace, so no query contains one. */
+const LINE = sql.raw(`E'\\n'`);
+
+/** Bumped by every refresh: caches of list aggregates keep entries of the current generation only. */
+let generation = 0;
+export function readModelGeneration(): number {
+  return generation;
+}
+
+function scopeCondition(scope: ListingScope): SQL | undefined {
+  if (scope === 'all') return undefined;
+  if ('productIds' in scope) return inArray(products.id, scope.productIds);
+  if ('shopId' in scope) return eq(products.shopId, scope.shopId);
+  return eq(products.brandId, scope.brandId);
+}
+
+/** The read-model values of each product in scope, computed from the source tables. */
+function computedListings(db: DbOrTx, scope: ListingScope) {
+  const v = productVariations;
+  const shop = activeShops(db);
+  // The card variation: the cheapest active variation (ties: lowest position, then id).
+  const card = db
+    .select({
+      id: sql<number>`${v.id}`.as('rm_card_id'),
+      name: sql<string>`${v.name}`.as('rm_card_name'),
+      slug: sql<string>`${v.slug}`.as('rm_card_slug'),
+      fullName: sql<string>`${v.fullName}`.as('rm_card_full_name'),
+      price: sql<number>`${v.price}`.as('rm_card_price'),
+      compareAtPrice: sql<number | null>`${v.compareAtPrice}`.as('rm_card_compare_at_price'),
+      stock: sql<number | null>`${v.stock}`.as('rm_card_stock'),
+      thumbnail: sql<string | null>`${v.images}->>0`.as('rm_card_thumbnail'),
+    })
+    .from(v)
+    .where(and(eq(v.productId, products.id), eq(v.isActive, true)))
+    .orderBy(asc(v.price), asc(v.position), asc(v.id))
+    .limit(1)
+    .as('card');
+  const totals = db
+    .select({
+      unitsSold: sql<number>`coalesce(sum(${v.unitsSold}), 0)::int`.as('rm_units_sold_total'),
+      names: sql<string | null>`string_agg(${fold(v.fullName)}, ${LINE} order by ${v.position}, ${v.id})`.as(
+        'rm_variation_names',
+      ),
+    })
+    .from(v)
+    .where(and(eq(v.productId, products.id), eq(v.isActive, true)))
+    .as('totals');
+  return db
+    .select({
+      id: sql<number>`${products.id}`.as('rm_product_id'),
+      listable: sql<boolean>`(${products.isActive} and ${shop.id} is not null and ${card.id} is not null)`.as(
+        'rm_is_listable',
+      ),
+      shopName: sql<string | null>`${shop.name}`.as('rm_shop_name'),
+      shopSlug: sql<string | null>`${shop.slug}`.as('rm_shop_slug'),
+      shopLogo: sql<string | null>`${shop.logo}`.as('rm_shop_logo'),
+      brandName: sql<string | null>`${brands.name}`.as('rm_brand_name'),
+      brandSlug: sql<string | null>`${brands.slug}`.as('rm_brand_slug'),
+      cardId: card.id,
+      cardName: card.name,
+      cardSlug: card.slug,
+      cardFullName: card.fullName,
+      cardPrice: card.price,
+      cardCompareAtPrice: card.compareAtPrice,
+      cardStock: card.stock,
+      cardInStock: sql<boolean>`(${card.id} is not null and (${card.stock} is null or ${card.stock} > 0))`.as(
+        'rm_card_in_stock',
+      ),
+      cardThumbnail: card.thumbnail,
+      unitsSold: sql<number>`coalesce(${totals.unitsSold}, 0)`.as('rm_units_sold'),
+      searchText:
+        sql<string>`concat_ws(${LINE}, ${fold(products.name)}, ${fold(brands.name)}, ${fold(shop.name)}, ${totals.names})`.as(
+          'rm_search_text',
+        ),
+    })
+    .from(products)
+    .leftJoin(shop, eq(shop.id, products.shopId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoinLateral(card, sql`true`)
+    .leftJoinLateral(totals, sql`true`)
+    .where(scopeCondition(scope));
+}
+
+/**
+ * Recompute the read model of the products in `scope` (and of their variations) from the source
+ * tables: two set-based UPDATEs. Call it inside the transaction of every write that changes a
+ * product, a variation, a brand or a shop, after the write; the demo seed and the scale seed call
+ * it after inserting. Also drops the in-process caches of list aggregates.
+ */
+export async function refreshProductListings(tx: DbOrTx, scope: ListingScope): Promise<void> {
+  generation++;
+  if (scope !== 'all' && 'productIds' in scope && scope.productIds.length === 0) return;
+  const src = computedListings(tx, scope).as('src');
+  await tx
+    .update(products)
+    .set({
+      // A read-model refresh is not an edit of the product.
+      updatedAt: sql`${products.updatedAt}`,
+      listable: sql`${src.listable}`,
+      shopName: sql`${src.shopName}`,
+      shopSlug: sql`${src.shopSlug}`,
+      shopLogo: sql`${src.shopLogo}`,
+      brandName: sql`${src.brandName}`,
+      brandSlug: sql`${src.brandSlug}`,
+      cardVariationId: sql`${src.cardId}`,
+      cardVariationName: sql`${src.cardName}`,
+      cardVariationSlug: sql`${src.cardSlug}`,
+      cardVariationFullName: sql`${src.cardFullName}`,
+      cardPrice: sql`${src.cardPrice}`,
+      cardCompareAtPrice: sql`${src.cardCompareAtPrice}`,
+      cardStock: sql`${src.cardStock}`,
+      cardInStock: sql`${src.cardInStock}`,
+      cardThumbnail: sql`${src.cardThumbnail}`,
+      unitsSold: sql`${src.unitsSold}`,
+      searchText: sql`${src.searchText}`,
+    })
+    .from(src)
+    .where(eq(products.id, src.id));
+
+  // The variations of the same products: listable when active and of a listable product; their
+  // search text is four lines (variation full name, product, brand, shop) that search ranks apart.
+  const v = productVariations;
+  await tx
+    .update(v)
+    .set({
+      updatedAt: sql`${v.updatedAt}`,
+      listable: sql`(${v.isActive} and ${products.listable})`,
+      searchText: sql`concat_ws(${LINE}, ${fold(v.fullName)}, ${fold(products.name)}, coalesce(${fold(products.brandName)}, ''), coalesce(${fold(products.shopName)}, ''))`,
+    })
+    .from(products)
+    .where(and(eq(v.productId, products.id), scopeCondition(scope)));
+  generation++;
+}
+
+/**
+ * Recompute the read model of every product, in one transaction: `npm run db:repair-read-model`,
+ * and the scale seed after its bulk inserts.
+ */
+export async function repairReadModel(db: DbOrTx): Promise<void> {
+  await db.transaction(async (tx) => {
+    await refreshProductListings(tx, 'all');
+  });
+}
