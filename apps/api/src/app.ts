@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { requestForLog } from './lib/log-redaction';
@@ -24,6 +24,7 @@ import { loadSheddingPlugin } from './plugins/load-shedding';
 import { openapiPlugin } from './plugins/openapi';
 import { publicCachePlugin } from './plugins/public-cache';
 import { securityPlugin } from './plugins/security';
+import { serializerCompilerFor } from './plugins/serializer';
 import { staticAppsPlugin } from './plugins/static-apps';
 import { uploadsPlugin } from './plugins/uploads';
 
@@ -65,7 +66,12 @@ export async function buildApp({ config, database, logger, staticRoots }: AppOpt
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Validating in tests and development (proves the contract), compiled in production (cheap).
+  app.setSerializerCompiler(
+    serializerCompilerFor(config.responseSerializer, (route) =>
+      app.log.debug(route, 'reply schema not expressible in JSON Schema: validating serialiser kept'),
+    ),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
