@@ -1,0 +1,69 @@
+import type { ProductList } from '@parade/core/catalog-dto';
+import type { Logger } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+
+/**
+ * SQL statements per request on the catalogue's hot reads: a small constant that does not grow
+ * with the page size or the number of variations (no N+1). Counted through the drizzle session's
+ * logger, which both drivers call once per statement.
+ */
+
+let t: TestApp;
+let statements: string[] = [];
+
+beforeAll(async () => {
+  // Load shedding off: a busy test machine's event-loop delay must not turn a request into a 503.
+  t = await buildTestApp({ seed: true, env: { SHED_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+  const logger: Logger = { logQuery: (query) => statements.push(query) };
+  (t.database.db as unknown as { session: { logger: Logger } }).session.logger = logger;
+});
+afterAll(() => t.close());
+
+/** The statements one request makes (the health probe's `select 1` aside). */
+async function count(method: 'GET' | 'POST', url: string, payload?: object): Promise<number> {
+  statements = [];
+  const res = await t.app.inject({ method, url, payload });
+  expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+  return statements.filter((q) => !/^select 1$/i.test(q.trim())).length;
+}
+
+describe('statements per request', () => {
+  it('a product list: one for the page and one for count and price range, whatever the page size', async () => {
+    // Different filters each time, so the cached count and price range are not reused.
+    expect(await count('GET', '/api/products?per_page=5&min_price=1')).toBe(2);
+    expect(await count('GET', '/api/products?per_page=60&min_price=2&sort_by=price&sort_high=0')).toBe(2);
+    expect(await count('GET', '/api/products?per_page=60&category=fruit-and-veg&sort_by=best_selling')).toBe(2);
+    // The same filters again, another page and sort: the count and price range come from the cache.
+    expect(await count('GET', '/api/products?per_page=20&min_price=1&page=2&sort_by=date&sort_high=0')).toBe(1);
+    const full = await t.app.inject({ method: 'GET', url: '/api/products?per_page=60' });
+    expect((full.json().data as ProductList).products.data).toHaveLength(60);
+  });
+
+  it('a shop product list and the shop data: the shop, then the read model', async () => {
+    expect(await count('GET', '/api/shop/green-barrow/product?per_page=5')).toBe(3);
+    expect(await count('GET', '/api/shop/green-barrow/product?per_page=60&sort_by=price')).toBeLessThanOrEqual(3);
+    expect(await count('GET', '/api/shop/green-barrow/data')).toBe(4);
+  });
+
+  it('a product page: the product, its variations and the related cards, however many variations', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/products?per_page=60' })).json().data as ProductList;
+    const counts = new Set<number>();
+    for (const card of list.products.data.slice(0, 12)) {
+      counts.add(await count('GET', `/api/product/${card.shop.slug}/${card.slug}/${card.variation.slug}`));
+    }
+    expect([...counts]).toEqual([3]);
+  });
+
+  it('the home page: a fixed handful, one per section', async () => {
+    const first = await count('GET', '/api/home');
+    expect(first).toBeLessThanOrEqual(8);
+    expect(await count('GET', '/api/home')).toBe(first);
+  });
+
+  it('a search: one statement, for a short, a long and a misspelt query', async () => {
+    for (const text of ['ban', 'banana', 'fairtrade bananas bunch', 'bananna']) {
+      expect(await count('POST', '/api/search', { search: text }), text).toBe(1);
+    }
+  });
+});
