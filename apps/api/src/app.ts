@@ -17,6 +17,7 @@ import { searchRoutes } from './modules/search';
 import { shopsRoutes } from './modules/shops';
 import { usersRoutes } from './modules/users';
 import { authPlugin } from './plugins/auth';
+import { cancelOnAbortPlugin } from './plugins/cancel-on-abort';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, logger, staticRoots }: AppOpt
   // First: an overloaded process answers 503 before doing any other work on a request.
   await app.register(loadSheddingPlugin, config.shedding);
   await app.register(dbPlugin, { database });
+  await app.register(cancelOnAbortPlugin);
   await app.register(securityPlugin, { config });
   // Before anything that declares routes: compression hooks itself onto each route as it is declared.
   await app.register(compressionPlugin, config.compression);

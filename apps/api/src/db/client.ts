@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,96 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL: cancels the statements running for this scope and refuses it further
+   * connections (its client went away). A no-op on PGlite, which runs one statement at a time
+   * in this thread and cannot be interrupted.
+   */
+  abandon(scope: QueryScope): void;
+}
+
+/**
+ * The queries of one unit of work (an HTTP request), tracked so that they can be cancelled
+ * when nobody waits for their answer any more. Run the work inside `queryScope.run(scope, ...)`.
+ */
+export interface QueryScope {
+  gone: boolean;
+  /** Pooled connections checked out by this scope right now. */
+  clients: Set<pg.PoolClient>;
+}
+export const queryScope = new AsyncLocalStorage<QueryScope>();
+
+/** What a cancelled statement reports (SQLSTATE 57014, query_canceled). */
+function cancelledError(): Error {
+  return Object.assign(new Error('canceling statement: the client went away'), { code: '57014' });
+}
+
+/**
+ * Makes every checkout from the pool (pool.query and transactions both go through connect)
+ * known to the current QueryScope, and refuses a checkout to a scope whose client is gone.
+ */
+function trackCheckouts(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const tracked = async (): Promise<pg.PoolClient> => {
+    const scope = queryScope.getStore();
+    const client = await connect();
+    if (!scope) return client;
+    if (scope.gone) {
+      client.release();
+      throw cancelledError();
+    }
+    scope.clients.add(client);
+    const release = client.release;
+    client.release = (err?: Error | boolean) => {
+      scope.clients.delete(client);
+      client.release = release;
+      return release.call(client, err);
+    };
+    return client;
+  };
+  // pg-pool's own query() calls connect with a callback; Drizzle's transactions await it.
+  pool.connect = ((callback?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    if (!callback) return tracked();
+    tracked().then(
+      (client) => callback(undefined, client, () => client.release()),
+      (error: Error) => callback(error, undefined, () => {}),
+    );
+  }) as typeof pool.connect;
+}
+
+/**
+ * Cancels backends through one connection of its own, opened on first use, so a cancel never
+ * waits for (or takes) a pooled connection. Cancels are serialised on it.
+ */
+function backendCanceller(url: string) {
+  let client: pg.Client | null = null;
+  const connection = async () => {
+    if (client) return client;
+    const fresh = new pg.Client({ connectionString: url });
+    fresh.on('error', () => {
+      if (client === fresh) client = null;
+    });
+    await fresh.connect();
+    client = fresh;
+    return fresh;
+  };
+  return {
+    cancel(scope: QueryScope) {
+      for (const held of scope.clients) {
+        const pid = (held as unknown as { processID?: number }).processID;
+        if (!pid) continue;
+        void connection()
+          // Only while the connection is still this scope's: once released it may serve another request.
+          .then((c) => (scope.clients.has(held) ? c.query('select pg_cancel_backend($1)', [pid]) : undefined))
+          .catch(() => {});
+      }
+    },
+    async close() {
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -58,10 +149,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    trackCheckouts(pool);
+    const canceller = backendCanceller(options.url);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      abandon(scope) {
+        scope.gone = true;
+        canceller.cancel(scope);
+      },
       // Migrations may rewrite big tables: on a connection of their own, without the statement timeout.
       migrate: async () => {
         const migrator = new pg.Pool({ connectionString: options.url, max: 1 });
@@ -72,7 +169,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await migrator.end();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await canceller.close();
+        await pool.end();
+      },
     };
   }
 
@@ -86,6 +186,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    abandon(scope) {
+      scope.gone = true;
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
@@ -86,5 +87,37 @@ describe('degrading gracefully', () => {
       // The real thing: PostgreSQL cancels the statement after DB_STATEMENT_TIMEOUT_MS.
       expectServiceUnavailable(await t.app.inject({ method: 'GET', url: '/api/test/sleep' }));
     }
+  });
+
+  it.skipIf(!onPostgres)('cancels the running query of a read whose client went away', async () => {
+    t = await buildTestApp({
+      // Far above the sleep: only a cancel can end it within the wait below.
+      env: { DB_STATEMENT_TIMEOUT_MS: '120000' },
+      extend: (app) => {
+        app.get('/api/test/sleep-long', async () => {
+          await app.db.execute(sql`select pg_sleep(60) /* parade-cancel-test */`);
+          return { status: true, data: null };
+        });
+      },
+    });
+    const { db } = t.database;
+    const running = async () => {
+      const result = await db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and state = 'active' and pid <> pg_backend_pid()
+              and query like '%parade-cancel-test%'`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    };
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const controller = new AbortController();
+    const request = fetch(`http://127.0.0.1:${port}/api/test/sleep-long`, { signal: controller.signal }).catch(
+      () => undefined,
+    );
+    await vi.waitFor(async () => expect(await running()).toBe(1), { timeout: 15_000, interval: 50 });
+    controller.abort();
+    await request;
+    await vi.waitFor(async () => expect(await running()).toBe(0), { timeout: 15_000, interval: 50 });
   });
 });
