@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { guestOnlyLoader, requireUserLoader } from '@/features/auth/guards';
 import { BootScreen, MainLayout } from './layout/main-layout';
+import { homeLoader, productLoader, productsLoader } from './routes/loaders';
 import { RouteError } from './routes/route-error';
 
 /**
@@ -17,9 +18,13 @@ export const router = createBrowserRouter([
         // A screen that fails shows the error inside the layout, so the header still works.
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: () => import('./routes/home') },
-          { path: 'products', lazy: () => import('./routes/products') },
-          { path: ':vendor/product/:product/:variation', lazy: () => import('./routes/product') },
+          { index: true, loader: homeLoader, lazy: () => import('./routes/home') },
+          { path: 'products', loader: productsLoader, lazy: () => import('./routes/products') },
+          {
+            path: ':vendor/product/:product/:variation',
+            loader: productLoader,
+            lazy: () => import('./routes/product'),
+          },
           { path: 'vendors', lazy: () => import('./routes/vendors') },
           {
             path: 'vendor/:slug',

@@ -21,13 +21,10 @@ import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-g
 import { LazyImage } from '@/components/ui/lazy-image';
 import { PageMeta } from '@/components/ui/page-meta';
 import { ErrorState, placeholderKeys } from '@/components/ui/states';
-import { getHomeQueryOptions, useHome } from '@/features/content/api/get-home';
+import { useHome } from '@/features/content/api/get-home';
 import { type Slide, SlideCarousel } from '@/features/content/components/slide-carousel';
 import { paths } from '@/lib/paths';
-import { preload } from '@/lib/preload';
 import classes from './home.module.css';
-
-export const loader = () => preload(getHomeQueryOptions());
 
 const toSlides = (sliders: Slider[], type: Slider['type']): Slide[] =>
   sliders

@@ -2,28 +2,20 @@ import { Anchor, Box, Breadcrumbs, Button, Container, Grid, Group, Skeleton, Sta
 import type { ProductCard, ProductPage } from '@parade/core/catalog-dto';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ProductGrid } from '@/components/product/product-grid';
 import { PageMeta } from '@/components/ui/page-meta';
 import { Price } from '@/components/ui/price';
 import { ErrorState, NothingHere, TextSkeleton } from '@/components/ui/states';
-import { getProductQueryOptions, type ProductAddress, useProduct } from '@/features/catalog/api/get-product';
+import { useProduct } from '@/features/catalog/api/get-product';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
 import { StockState } from '@/features/catalog/components/stock-state';
 import { VariationPicker } from '@/features/catalog/components/variation-picker';
 import { useRecentlyViewed } from '@/features/catalog/stores/recently-viewed';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { preload } from '@/lib/preload';
 import { ProductPurchase } from '../components/product-purchase';
-
-const addressOf = (params: Partial<Record<string, string>>): ProductAddress => ({
-  vendor: params.vendor ?? '',
-  product: params.product ?? '',
-  variation: params.variation ?? '',
-});
-
-export const loader = ({ params }: LoaderFunctionArgs) => preload(getProductQueryOptions(addressOf(params)));
+import { addressOf } from './loaders';
 
 /** The product page as a card, for the recently opened list. */
 function toCard({ product, variation }: ProductPage): ProductCard {

@@ -1,21 +1,11 @@
 import { Container, Stack } from '@mantine/core';
-import type { LoaderFunctionArgs } from 'react-router';
 import { type ActiveFilter, ProductListView } from '@/components/product/product-list-view';
 import { PageMeta } from '@/components/ui/page-meta';
-import { getCategoriesQueryOptions } from '@/features/catalog/api/get-categories';
-import { getProductsQueryOptions, useProducts } from '@/features/catalog/api/get-products';
+import { useProducts } from '@/features/catalog/api/get-products';
 import { CatalogFilterFields, useCatalogFilterNames } from '@/features/catalog/components/catalog-filter-fields';
 import { useVendors } from '@/features/shops/api/get-vendors';
 import { ShopSelect } from '@/features/shops/components/shop-select';
 import { useProductListParams } from '@/hooks/use-product-list-params';
-import { preload } from '@/lib/preload';
-import { readProductListParams } from '@/lib/product-list-params';
-
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  preload(
-    getProductsQueryOptions(readProductListParams(new URL(request.url).searchParams)),
-    getCategoriesQueryOptions(),
-  );
 
 /** /products: every filter, the sort and the page live in the URL (spec sections 2, 4 and 5). */
 export function Component() {

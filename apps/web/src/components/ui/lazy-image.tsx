@@ -11,7 +11,7 @@ export interface LazyImageProps extends Omit<BoxProps, 'style'> {
   width: number;
   height: number;
   fit?: 'cover' | 'contain';
-  /** Above-the-fold pictures (the first slide, the product photo) load at once. */
+  /** Above-the-fold pictures (the product photo, a post's cover) load at once, at high priority. */
   eager?: boolean;
   radius?: MantineRadius;
 }
@@ -52,7 +52,8 @@ export function LazyImage({
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      fetchPriority={eager ? 'high' : undefined}
+      decoding={eager ? 'sync' : 'async'}
       style={{ aspectRatio: `${width} / ${height}`, objectFit: fit, borderRadius, ...style }}
       {...boxProps}
     />

@@ -35,7 +35,9 @@ export function SlidePicture({
         width={width}
         height={height}
         loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
+        // The first slide is the home page's largest paint: fetched first, decoded with the frame.
+        fetchPriority={eager ? 'high' : undefined}
+        decoding={eager ? 'sync' : 'async'}
       />
     </picture>
   );

@@ -1,0 +1,188 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+/**
+ * `npm run bench:web [-- --markdown] [-- --runs 2] [-- --url http://host:port]`: Lighthouse (mobile
+ * form factor, its default throttling) on the home page, /products and one product page, against
+ * the production build served by the real server (NODE_ENV=production, PGlite in a throw-away
+ * DATA_DIR with the demo seed, a free port). Prints performance, accessibility, LCP, CLS and TBT
+ * per page; with --runs N each page is measured N times and the median run (by performance) kept.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const markdown = args.includes('--markdown');
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const runs = Math.max(1, Number(option('--runs') ?? 1));
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, server, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited early with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not become healthy within ${timeoutMs} ms`);
+}
+
+/** Starts the real server on the built apps; returns its URL and a stop function. */
+async function startServer() {
+  buildIfNeeded();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-bench-web-'));
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      GEOCODER: 'demo',
+      SEED_DEMO: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHealth(url, server);
+  return {
+    url,
+    stop: async () => {
+      if (server.exitCode === null) {
+        server.kill('SIGTERM');
+        await new Promise((r) => server.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A real product page: the first card of /api/products. */
+async function productPath(url) {
+  const reply = await (await fetch(`${url}/api/products?per_page=1`)).json();
+  const card = reply.data?.products?.data?.[0];
+  if (!card) throw new Error('No product found in /api/products');
+  return `/${card.shop.slug}/product/${card.slug}/${card.variation.slug}`;
+}
+
+const reportDir = mkdtempSync(path.join(os.tmpdir(), 'parade-lighthouse-'));
+
+async function measure(chrome, url, name) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    formFactor: 'mobile',
+  });
+  const { categories, audits, runtimeError, runWarnings } = result.lhr;
+  const reportFile = path.join(reportDir, `${name}.json`);
+  writeFileSync(reportFile, JSON.stringify(result.lhr));
+  if (runtimeError) console.error(`${name}: ${runtimeError.code} ${runtimeError.message}`);
+  for (const warning of runWarnings ?? []) console.error(`${name}: ${warning}`);
+  return {
+    reportFile,
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    lcp: audits['largest-contentful-paint'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    tbt: audits['total-blocking-time'].numericValue,
+    fcp: audits['first-contentful-paint'].numericValue,
+    lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    failedA11y: Object.values(audits)
+      .filter((a) => a.score === 0 && result.lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+      .map((a) => a.id),
+  };
+}
+
+const seconds = (ms) => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
+
+function table(rows) {
+  const head = ['page', 'perf', 'a11y', 'FCP s', 'LCP s', 'CLS', 'TBT ms'];
+  const cells = rows.map((r) => [
+    r.page,
+    String(r.performance),
+    String(r.accessibility),
+    seconds(r.fcp),
+    seconds(r.lcp),
+    r.cls === undefined ? '-' : r.cls.toFixed(3),
+    r.tbt === undefined ? '-' : String(Math.round(r.tbt)),
+  ]);
+  if (markdown) {
+    return [
+      `| ${head.join(' | ')} |`,
+      `|${head.map(() => '---').join('|')}|`,
+      ...cells.map((c) => `| ${c.join(' | ')} |`),
+    ].join('\n');
+  }
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');
+  return [line(head), ...cells.map(line)].join('\n');
+}
+
+const given = option('--url');
+const server = given ? { url: given.replace(/\/$/, ''), stop: async () => {} } : await startServer();
+let chrome;
+try {
+  const pages = [
+    ['home', '/'],
+    ['products', '/products'],
+    ['product', await productPath(server.url)],
+  ];
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const rows = [];
+  for (const [page, pagePath] of pages) {
+    const results = [];
+    for (let i = 0; i < runs; i += 1) results.push(await measure(chrome, server.url + pagePath, `${page}-${i + 1}`));
+    results.sort((a, b) => a.performance - b.performance);
+    const median = results[Math.floor(results.length / 2)];
+    rows.push({ page: page === 'product' ? `product ${pagePath}` : page, ...median });
+    if (args.includes('--verbose'))
+      console.error(
+        `${page}: LCP element ${median.lcpElement ?? '?'}; failed a11y audits: ${median.failedA11y.join(', ') || 'none'}; report ${median.reportFile}`,
+      );
+  }
+  console.log(`Lighthouse ${runs > 1 ? `(median of ${runs}) ` : ''}mobile, ${server.url}`);
+  console.log(table(rows));
+} finally {
+  await chrome?.kill();
+  await server.stop();
+}
