@@ -1,0 +1,92 @@
+/**
+ * One autocannon run in its own process, so the load generator never shares a CPU thread with
+ * the server or the bench's bookkeeping. Started by bench/run.ts as
+ * `node --import tsx bench/load-worker.ts '<json LoadSpec>'`; prints one JSON line (LoadResult).
+ *
+ * Many clients: every request carries the next address of a pool of `clients` private
+ * addresses (10.x.y.z from `clientOffset`) in X-Forwarded-For. The server under test trusts
+ * only the loopback proxy (TRUST_PROXY=127.0.0.1), so its per-IP rate limits see `clients`
+ * different shoppers, each sending a small share of the load, as behind a real load balancer.
+ */
+import autocannon from 'autocannon';
+
+export interface LoadSpec {
+  /** Origin, e.g. http://127.0.0.1:3000 */
+  origin: string;
+  method: 'GET' | 'POST';
+  /** Request paths, used in turn (e.g. several product pages). */
+  paths: string[];
+  /** JSON body for POST. */
+  body?: unknown;
+  connections: number;
+  /** Seconds. */
+  duration: number;
+  /** Size of the forwarded-address pool; 0 = no X-Forwarded-For. */
+  clients: number;
+  clientOffset: number;
+  /** Seconds before a request counts as timed out. */
+  timeout: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  /** Sent but not answered when the run ended (a stalled server answers nothing, not errors). */
+  unfinished: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+}
+
+function address(n: number): string {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+async function run(spec: LoadSpec): Promise<LoadResult> {
+  let next = 0;
+  const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+  const result = await autocannon({
+    url: spec.origin,
+    connections: spec.connections,
+    duration: spec.duration,
+    timeout: spec.timeout,
+    requests: [
+      {
+        method: spec.method,
+        setupRequest: (request) => {
+          const n = next++;
+          const headers: Record<string, string> = {
+            ...(request.headers as Record<string, string>),
+            accept: 'application/json',
+          };
+          if (body !== undefined) headers['content-type'] = 'application/json';
+          if (spec.clients > 0) headers['x-forwarded-for'] = address(spec.clientOffset + (n % spec.clients));
+          return { ...request, path: spec.paths[n % spec.paths.length]!, headers, body };
+        },
+      },
+    ],
+  });
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    statusCodes[code] = (stats as { count: number }).count;
+  }
+  return {
+    requests: result.requests.total,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    unfinished: Math.max(0, result.requests.sent - result.requests.total - result.errors),
+    non2xx: result.non2xx,
+    statusCodes,
+  };
+}
+
+const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
+process.stdout.write(`${JSON.stringify(await run(spec))}\n`);
