@@ -35,6 +35,7 @@ import '@mantine/core/styles/Avatar.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';
 import '@mantine/core/styles/Indicator.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
+import '@mantine/core/styles/Spoiler.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/EmptyState.layer.css';
