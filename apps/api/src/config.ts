@@ -90,8 +90,9 @@ const envSchema = z.object({
   RESPONSE_SERIALIZER: z.enum(['validating', 'compiled']).optional(),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_WORKER: z.enum(['true', 'false']).default('true'),
   // 0 turns a check off.
-  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
+  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
   SHED_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   SHED_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
@@ -144,6 +145,8 @@ export interface Config {
   /** How long a request waits for a free pooled connection before a 503; 0 = for ever. */
   dbPoolWaitMs: number;
   dbPoolSize: number;
+  /** Run the embedded database on a worker thread, so a slow statement does not freeze the server. */
+  pgliteWorker: boolean;
   /** Load shedding: answer 503 + Retry-After above these limits (0 = that check off). */
   shedding: {
     maxEventLoopDelayMs: number;
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbPoolWaitMs: e.DB_POOL_WAIT_MS,
     dbPoolSize: e.DB_POOL_SIZE,
+    pgliteWorker: e.PGLITE_WORKER === 'true',
     shedding: {
       maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: e.SHED_MAX_HEAP_USED_BYTES,

@@ -13,6 +13,7 @@ async function main() {
     poolSize: config.dbPoolSize,
     statementTimeoutMs: config.dbStatementTimeoutMs,
     poolWaitMs: config.dbPoolWaitMs,
+    pgliteWorker: config.pgliteWorker,
   });
   await database.migrate();
   if (config.seedDemo) {

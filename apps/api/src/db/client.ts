@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -134,6 +135,8 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: how long to wait for a free pooled connection (answered 503); 0 or omitted = for ever. */
   poolWaitMs?: number;
+  /** PGlite: run it on a worker thread (default), so a slow statement does not stop this one. */
+  pgliteWorker?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -181,8 +184,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const client =
+    options.pgliteWorker === false
+      ? await PGlite.create({ dataDir, extensions: { pg_trgm } })
+      : await PgliteThread.start(dataDir);
+  // The worker client has the part of PGlite's interface the driver uses (query, exec, transaction).
+  const db = drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -120,4 +120,26 @@ describe('degrading gracefully', () => {
     await request;
     await vi.waitFor(async () => expect(await running()).toBe(0), { timeout: 15_000, interval: 50 });
   });
+
+  it.skipIf(onPostgres)('keeps serving while a slow PGlite statement runs (PGlite on a worker thread)', async () => {
+    t = await buildTestApp({
+      extend: (app) => {
+        app.get('/api/test/sleep', async () => {
+          await app.db.execute(sql`select pg_sleep(3)`);
+          return { status: true, data: null };
+        });
+      },
+    });
+    let slowDone = false;
+    const slow = t.app.inject({ method: 'GET', url: '/api/test/sleep' }).then((res) => {
+      slowDone = true;
+      return res;
+    });
+    // Let the slow statement reach the database first.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const other = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(other.statusCode).toBe(404);
+    expect(slowDone).toBe(false);
+    expect((await slow).statusCode).toBe(200);
+  });
 });

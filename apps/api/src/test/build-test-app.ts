@@ -25,7 +25,15 @@ export async function buildTestApp(
   options: { seed?: boolean; env?: Record<string, string>; extend?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-test-'));
-  const env = { NODE_ENV: 'test', DATA_DIR: dataDir, SERVE_APPS: 'false', LOG_LEVEL: 'silent', ...options.env };
+  const env = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SERVE_APPS: 'false',
+    LOG_LEVEL: 'silent',
+    // A busy test machine must not make the app shed load at random; shedding tests set their own limits.
+    SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...options.env,
+  };
   const config = loadConfig(env);
   const database = await openTestDatabase({ statementTimeoutMs: config.dbStatementTimeoutMs });
   if (options.seed) await seedDemoIfEmpty(database.db, config);
