@@ -36,8 +36,6 @@ export interface LoadResult {
   max: number;
   errors: number;
   timeouts: number;
-  /** Sent but not answered when the run ended (a stalled server answers nothing, not errors). */
-  unfinished: number;
   non2xx: number;
   statusCodes: Record<string, number>;
 }
@@ -82,7 +80,6 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     max: result.latency.max,
     errors: result.errors,
     timeouts: result.timeouts,
-    unfinished: Math.max(0, result.requests.sent - result.requests.total - result.errors),
     non2xx: result.non2xx,
     statusCodes,
   };

@@ -16,8 +16,10 @@
  *    that still trips shows up as non-2xx (429) in the table.
  * 4. Overload: c=--overload-connections on /api/products while a second worker measures
  *    /api/health at c=4 in parallel.
- * 5. Prints one table (route, req/s, p50, p99, max, errors, non-2xx, % of the bare route's
- *    req/s), the server's cold start and peak RSS (VmHWM from /proc/<pid>/status).
+ * 5. Prints one table (route, connections, 2xx replies per second, p50, p99 and max latency of
+ *    all replies, connection errors and timeouts, non-2xx replies by status, and 2xx/s as a
+ *    share of the bare route's), the server's cold start, peak RSS (VmHWM from
+ *    /proc/<pid>/status) and a count of the warnings it logged (e.g. load shedding).
  *
  * Options (all optional):
  *   --db pglite|postgres   default: postgres when DATABASE_URL is set, else pglite
@@ -150,12 +152,21 @@ interface Server {
   origin: string;
   coldStartMs: number;
   lines: string[];
+  /** Every line the server printed (at LOG_LEVEL=warn: warnings and errors). */
+  warnings: string[];
 }
 
 async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<Server> {
   const started = performance.now();
   const child = tsxProcess(path.join(root, 'apps/api/src/server.ts'), [], env);
   const lines = tail(child);
+  const warnings: string[] = [];
+  let partial = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const parts = (partial + chunk.toString()).split('\n');
+    partial = parts.pop() ?? '';
+    if (warnings.length < 200_000) warnings.push(...parts.filter(Boolean));
+  });
   const origin = `http://127.0.0.1:${port}`;
   let exited = false;
   child.once('exit', () => {
@@ -167,7 +178,8 @@ async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<Server
     try {
       const reply = await fetch(`${origin}/api/health`);
       if (reply.status === 200) {
-        return { child, origin, coldStartMs: performance.now() - started, lines };
+        warnings.length = 0;
+        return { child, origin, coldStartMs: performance.now() - started, lines, warnings };
       }
     } catch {
       // not listening yet
@@ -314,8 +326,32 @@ interface Measured {
   result: LoadResult;
 }
 
+/** Successful (2xx) replies per second: a cheap 503 or 429 is not throughput. */
+function okPerSec(result: LoadResult): number {
+  const ok = Object.entries(result.statusCodes)
+    .filter(([code]) => code.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return result.requests > 0 ? (result.reqPerSec * ok) / result.requests : 0;
+}
+
+/** What the server warned about during the run (JSON log lines at LOG_LEVEL=warn), by message. */
+function warningSummary(lines: string[]): string {
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    try {
+      const entry = JSON.parse(line) as { msg?: string };
+      const msg = (entry.msg ?? '(no message)').slice(0, 100);
+      counts.set(msg, (counts.get(msg) ?? 0) + 1);
+    } catch {
+      // Not a log entry (e.g. a stack trace line): counted apart.
+      counts.set('(other output)', (counts.get('(other output)') ?? 0) + 1);
+    }
+  }
+  return [...counts].map(([msg, n]) => `${n}x "${msg}"`).join('; ') || 'none';
+}
+
 function formatRows(measured: Measured[], bareReqPerSec: number) {
-  const header = ['route', 'c', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', '% of bare'];
+  const header = ['route', 'c', '2xx/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', '% of bare'];
   const body = measured.map(({ name, connections: c, result }) => {
     const codes = Object.entries(result.statusCodes)
       .filter(([code]) => !code.startsWith('2'))
@@ -324,13 +360,13 @@ function formatRows(measured: Measured[], bareReqPerSec: number) {
     return [
       name,
       String(c),
-      Math.round(result.reqPerSec).toLocaleString('en-GB'),
+      Math.round(okPerSec(result)).toLocaleString('en-GB'),
       String(result.p50),
       String(result.p99),
       String(result.max),
-      result.unfinished ? `${result.errors} +${result.unfinished} unanswered` : String(result.errors),
+      result.requests === 0 ? 'no replies' : String(result.errors),
       result.non2xx ? codes || String(result.non2xx) : '0',
-      `${((result.reqPerSec / bareReqPerSec) * 100).toFixed(1)} %`,
+      `${((okPerSec(result) / bareReqPerSec) * 100).toFixed(1)} %`,
     ];
   });
   return { header, body };
@@ -447,10 +483,11 @@ async function main() {
     const markdown = args.markdown;
     const facts = [
       `Parade API bench, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${gitCommit()}`,
-      `database: ${dbKind}${products !== null ? `, ${products.toLocaleString('en-GB')} listable products` : ''}${smoke ? ' (smoke: demo seed)' : ''}; ${os.cpus().length} CPUs; Node ${process.version}`,
+      `database: ${dbKind}${products !== null ? ` (/api/products total: ${products.toLocaleString('en-GB')})` : ''}${smoke ? ' (smoke: demo seed)' : ''}; ${os.cpus().length} CPUs; Node ${process.version}`,
       `each row: ${duration} s after ${warmup} s warm-up, autocannon in a separate process, ${clients} forwarded client addresses`,
       `cold start (spawn to healthy /api/health): ${Math.round(server.coldStartMs)} ms${smoke ? ' (includes migrating and seeding)' : ''}`,
       `server peak RSS (VmHWM): ${peak === null ? 'n/a' : `${peak.toFixed(0)} MiB`}`,
+      `server warnings: ${warningSummary(server.warnings)}`,
     ];
     console.log('');
     console.log(markdown ? facts.map((line) => `- ${line}`).join('\n') : facts.join('\n'));
