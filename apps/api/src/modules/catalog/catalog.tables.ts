@@ -137,7 +137,7 @@ function listIndexes(t: {
   slug: ExtraConfigColumn;
   categoryId: ExtraConfigColumn;
   subCategoryId: ExtraConfigColumn;
-  brandId: ExtraConfigColumn;
+  brandSlug: ExtraConfigColumn;
   searchText: ExtraConfigColumn;
   listable: ExtraConfigColumn;
 }) {
@@ -180,10 +180,11 @@ function listIndexes(t: {
     idx('sub_sold')
       .on(t.subCategoryId, t.unitsSold.desc().nullsFirst(), ...newest())
       .where(listed),
+    // By slug: the brand filter names the brand by its slug, stored on the row.
     idx('brand')
-      .on(t.brandId, ...newest())
+      .on(t.brandSlug, ...newest())
       .where(listed),
-    idx('brand_price').on(t.brandId, t.cardPrice).where(listed),
+    idx('brand_price').on(t.brandSlug, t.cardPrice).where(listed),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(listed),
   ];
 }
@@ -222,6 +223,8 @@ export const productVariations = pgTable(
   (t) => [
     uniqueIndex('product_variations_product_slug_idx').on(t.productId, t.slug),
     index('product_variations_price_idx').on(t.price),
+    // The card variation of a product (read-model.ts): its cheapest active variation, one index probe.
+    index('product_variations_card_idx').on(t.productId, t.price, t.position, t.id),
     index('product_variations_search_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${t.listable}`),

@@ -52,9 +52,11 @@ interface ListAggregate {
 }
 
 /**
- * The count (within the price filter, at most MAX_LISTED) and the price range (ignoring it) of a
- * filtered list: ONE statement of three index-served scalar subqueries. The count reads at most
- * MAX_LISTED + 1 index entries; min and max read one entry each of a (filter, card_price) index.
+ * The count (within the price filter) and the price range (ignoring it) of a filtered list, in
+ * ONE statement, each part bounded: the count reads at most MAX_LISTED + 1 rows; the price range
+ * of the whole catalogue or of one shop is two index edges (the `price` and `shop_price` indexes),
+ * and of any other filter the min and max over at most MAX_LISTED + 1 matching rows, exact
+ * whenever the filtered set is within the page-depth bound (and an approximation beyond it).
  */
 async function listAggregate(db: DbOrTx, filters: ProductFilters): Promise<ListAggregate> {
   const where = filterConditions(db, filters);
@@ -65,20 +67,39 @@ async function listAggregate(db: DbOrTx, filters: ProductFilters): Promise<ListA
     .where(and(...where, ...(inPrice ? [inPrice] : [])))
     .limit(MAX_LISTED + 1)
     .as('counted');
-  const edge = (order: SQL) =>
-    db
+  const total = sql<number>`(select count(*)::int from ${counted})`;
+  const edgesOnly = !filters.categories?.length && !filters.sub && !filters.brand && !filters.shop && !filters.search;
+  let row: { total: number; min: number | null; max: number | null } | undefined;
+  if (edgesOnly) {
+    const edge = (order: SQL) =>
+      db
+        .select({ price: products.cardPrice })
+        .from(products)
+        .where(and(...where))
+        .orderBy(order)
+        .limit(1);
+    [row] = await db
+      .select({
+        total,
+        min: sql<number | null>`(${edge(asc(products.cardPrice))})`,
+        max: sql<number | null>`(${edge(desc(products.cardPrice))})`,
+      })
+      .from(sql`(select 1) as one`);
+  } else {
+    const scanned = db
       .select({ price: products.cardPrice })
       .from(products)
       .where(and(...where))
-      .orderBy(order)
-      .limit(1);
-  const [row] = await db
-    .select({
-      total: sql<number>`(select count(*)::int from ${counted})`,
-      min: sql<number | null>`(${edge(asc(products.cardPrice))})`,
-      max: sql<number | null>`(${edge(desc(products.cardPrice))})`,
-    })
-    .from(sql`(select 1) as one`);
+      .limit(MAX_LISTED + 1)
+      .as('scanned');
+    [row] = await db
+      .select({
+        total,
+        min: sql<number | null>`min(${scanned.price})`,
+        max: sql<number | null>`max(${scanned.price})`,
+      })
+      .from(scanned);
+  }
   return {
     total: Math.min(Number(row?.total ?? 0), MAX_LISTED),
     min: row?.min === null || row?.min === undefined ? null : Number(row.min),
@@ -263,10 +284,17 @@ export async function countListableProducts(db: DbOrTx, shopIds: number[]): Prom
 export async function shopListing(db: DbOrTx, shopId: number): Promise<ShopData> {
   const ofShop = and(listed(), eq(products.shopId, shopId));
   const [categoryRows, brandRows, [summary]] = await Promise.all([
+    // From the shop's products (its `shop` index) to their categories, not the other way round.
     db
-      .select({ id: categories.id, name: categories.name, slug: categories.slug })
-      .from(categories)
-      .where(inArray(categories.id, db.select({ id: products.categoryId }).from(products).where(ofShop)))
+      .selectDistinct({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        position: categories.position,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(ofShop)
       .orderBy(asc(categories.position), asc(categories.name)),
     db
       .selectDistinct({ id: products.brandId, name: products.brandName, slug: products.brandSlug })

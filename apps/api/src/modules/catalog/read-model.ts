@@ -25,6 +25,27 @@ export type ListingScope = { productIds: number[] } | { shopId: number } | { bra
 /** Folded names are joined by a line break: folding collapses whitespace, so no query contains one. */
 const LINE = sql.raw(`E'\\n'`);
 
+/** The read-model columns of `products`, all written by refreshProductListings. */
+const READ_MODEL_COLUMNS = [
+  'listable',
+  'shopName',
+  'shopSlug',
+  'shopLogo',
+  'brandName',
+  'brandSlug',
+  'cardVariationId',
+  'cardVariationName',
+  'cardVariationSlug',
+  'cardVariationFullName',
+  'cardPrice',
+  'cardCompareAtPrice',
+  'cardStock',
+  'cardInStock',
+  'cardThumbnail',
+  'unitsSold',
+  'searchText',
+] as const;
+
 /** Bumped by every refresh: caches of list aggregates keep entries of the current generation only. */
 let generation = 0;
 export function readModelGeneration(): number {
@@ -55,7 +76,7 @@ function computedListings(db: DbOrTx, scope: ListingScope) {
       thumbnail: sql<string | null>`${v.images}->>0`.as('rm_card_thumbnail'),
     })
     .from(v)
-    .where(and(eq(v.productId, products.id), eq(v.isActive, true)))
+    .where(and(eq(v.productId, products.id), sql`${v.isActive}`))
     .orderBy(asc(v.price), asc(v.position), asc(v.id))
     .limit(1)
     .as('card');
@@ -67,7 +88,7 @@ function computedListings(db: DbOrTx, scope: ListingScope) {
       ),
     })
     .from(v)
-    .where(and(eq(v.productId, products.id), eq(v.isActive, true)))
+    .where(and(eq(v.productId, products.id), sql`${v.isActive}`))
     .as('totals');
   return db
     .select({
@@ -80,10 +101,10 @@ function computedListings(db: DbOrTx, scope: ListingScope) {
       shopLogo: sql<string | null>`${shop.logo}`.as('rm_shop_logo'),
       brandName: sql<string | null>`${brands.name}`.as('rm_brand_name'),
       brandSlug: sql<string | null>`${brands.slug}`.as('rm_brand_slug'),
-      cardId: card.id,
-      cardName: card.name,
-      cardSlug: card.slug,
-      cardFullName: card.fullName,
+      cardVariationId: card.id,
+      cardVariationName: card.name,
+      cardVariationSlug: card.slug,
+      cardVariationFullName: card.fullName,
       cardPrice: card.price,
       cardCompareAtPrice: card.compareAtPrice,
       cardStock: card.stock,
@@ -115,44 +136,48 @@ export async function refreshProductListings(tx: DbOrTx, scope: ListingScope): P
   generation++;
   if (scope !== 'all' && 'productIds' in scope && scope.productIds.length === 0) return;
   const src = computedListings(tx, scope).as('src');
+  const set: Record<string, SQL> = {};
+  for (const column of READ_MODEL_COLUMNS) set[column] = sql`${src[column]}`;
   await tx
     .update(products)
-    .set({
-      // A read-model refresh is not an edit of the product.
-      updatedAt: sql`${products.updatedAt}`,
-      listable: sql`${src.listable}`,
-      shopName: sql`${src.shopName}`,
-      shopSlug: sql`${src.shopSlug}`,
-      shopLogo: sql`${src.shopLogo}`,
-      brandName: sql`${src.brandName}`,
-      brandSlug: sql`${src.brandSlug}`,
-      cardVariationId: sql`${src.cardId}`,
-      cardVariationName: sql`${src.cardName}`,
-      cardVariationSlug: sql`${src.cardSlug}`,
-      cardVariationFullName: sql`${src.cardFullName}`,
-      cardPrice: sql`${src.cardPrice}`,
-      cardCompareAtPrice: sql`${src.cardCompareAtPrice}`,
-      cardStock: sql`${src.cardStock}`,
-      cardInStock: sql`${src.cardInStock}`,
-      cardThumbnail: sql`${src.cardThumbnail}`,
-      unitsSold: sql`${src.unitsSold}`,
-      searchText: sql`${src.searchText}`,
-    })
+    // A read-model refresh is not an edit of the product.
+    .set({ ...set, updatedAt: sql`${products.updatedAt}` })
     .from(src)
-    .where(eq(products.id, src.id));
+    .where(
+      and(
+        eq(products.id, src.id),
+        // Rows already right are not rewritten (nor their index entries): a repair, or a
+        // shop's refresh, writes only what changed.
+        sql`(${sql.join(
+          READ_MODEL_COLUMNS.map((c) => products[c]),
+          sql`, `,
+        )}) is distinct from (${sql.join(
+          READ_MODEL_COLUMNS.map((c) => src[c]),
+          sql`, `,
+        )})`,
+      ),
+    );
 
   // The variations of the same products: listable when active and of a listable product; their
   // search text is four lines (variation full name, product, brand, shop) that search ranks apart.
   const v = productVariations;
+  const listableVariation = sql`(${v.isActive} and ${products.listable})`;
+  const variationText = sql`concat_ws(${LINE}, ${fold(v.fullName)}, ${fold(products.name)}, coalesce(${fold(products.brandName)}, ''), coalesce(${fold(products.shopName)}, ''))`;
   await tx
     .update(v)
     .set({
       updatedAt: sql`${v.updatedAt}`,
-      listable: sql`(${v.isActive} and ${products.listable})`,
-      searchText: sql`concat_ws(${LINE}, ${fold(v.fullName)}, ${fold(products.name)}, coalesce(${fold(products.brandName)}, ''), coalesce(${fold(products.shopName)}, ''))`,
+      listable: listableVariation,
+      searchText: variationText,
     })
     .from(products)
-    .where(and(eq(v.productId, products.id), scopeCondition(scope)));
+    .where(
+      and(
+        eq(v.productId, products.id),
+        scopeCondition(scope),
+        sql`(${v.listable}, ${v.searchText}) is distinct from (${listableVariation}, ${variationText})`,
+      ),
+    );
   generation++;
 }
 

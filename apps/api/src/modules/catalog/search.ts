@@ -7,7 +7,7 @@ import { products, productVariations } from './catalog.tables';
 
 export const SEARCH_LIMIT = 10;
 /** Candidates ranked per query: all matches of a 3-letter query at a million variations would not be. */
-export const SEARCH_CANDIDATES = 200;
+export const SEARCH_CANDIDATES = 100;
 /** Of which, at most this many whose variation name starts with the query (the likely best matches). */
 const PREFIX_CANDIDATES = 50;
 
