@@ -91,6 +91,7 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PGLITE_WORKER: z.enum(['true', 'false']).default('true'),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
   // 0 turns a check off.
   SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
   SHED_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
@@ -147,6 +148,8 @@ export interface Config {
   dbPoolSize: number;
   /** Run the embedded database on a worker thread, so a slow statement does not freeze the server. */
   pgliteWorker: boolean;
+  /** PGlite's shared_buffers in MB (most of its resident memory). */
+  pgliteSharedBuffersMb: number;
   /** Load shedding: answer 503 + Retry-After above these limits (0 = that check off). */
   shedding: {
     maxEventLoopDelayMs: number;
@@ -220,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolWaitMs: e.DB_POOL_WAIT_MS,
     dbPoolSize: e.DB_POOL_SIZE,
     pgliteWorker: e.PGLITE_WORKER === 'true',
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     shedding: {
       maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: e.SHED_MAX_HEAP_USED_BYTES,

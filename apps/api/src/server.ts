@@ -14,6 +14,7 @@ async function main() {
     statementTimeoutMs: config.dbStatementTimeoutMs,
     poolWaitMs: config.dbPoolWaitMs,
     pgliteWorker: config.pgliteWorker,
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
   });
   await database.migrate();
   if (config.seedDemo) {

@@ -137,6 +137,11 @@ export interface DatabaseOptions {
   poolWaitMs?: number;
   /** PGlite: run it on a worker thread (default), so a slow statement does not stop this one. */
   pgliteWorker?: boolean;
+  /**
+   * PGlite: its shared buffers, in MB. PostgreSQL's 128 MB default is most of PGlite's resident
+   * memory; the files are in the OS page cache anyway. Omitted = PGlite's default.
+   */
+  pgliteSharedBuffersMb?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -184,10 +189,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
+  const postgresqlconf = options.pgliteSharedBuffersMb ? [`shared_buffers=${options.pgliteSharedBuffersMb}MB`] : [];
   const client =
     options.pgliteWorker === false
-      ? await PGlite.create({ dataDir, extensions: { pg_trgm } })
-      : await PgliteThread.start(dataDir);
+      ? await PGlite.create({ dataDir, extensions: { pg_trgm }, postgresqlconf })
+      : await PgliteThread.start(dataDir, postgresqlconf);
   // The worker client has the part of PGlite's interface the driver uses (query, exec, transaction).
   const db = drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' }) as unknown as Db;
   return {

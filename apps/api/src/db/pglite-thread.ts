@@ -74,8 +74,10 @@ export class PgliteThread implements PgliteLike {
     worker.on('exit', (code) => fail(new Error(`PGlite worker exited (${code})`)));
   }
 
-  static async start(dataDir: string | undefined): Promise<PgliteThread> {
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  static async start(dataDir: string | undefined, postgresqlconf: string[] = []): Promise<PgliteThread> {
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dataDir, postgresqlconf },
+    });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: boolean }) => {
         if (!message.ready) return;

@@ -28,7 +28,11 @@ function plainError(error) {
   return plain;
 }
 
-const db = await PGlite.create({ dataDir: workerData.dataDir, extensions: { pg_trgm } });
+const db = await PGlite.create({
+  dataDir: workerData.dataDir,
+  extensions: { pg_trgm },
+  postgresqlconf: workerData.postgresqlconf,
+});
 /** Open transactions by id: the worker holds each open until the main thread commits or rolls back. */
 const transactions = new Map();
 
