@@ -50,3 +50,28 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('serving and load-shedding settings', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig({});
+    expect(config.compression).toEqual({ enabled: true, thresholdBytes: 1024 });
+    expect(config.publicCache).toEqual({ maxAgeSeconds: 30, staleWhileRevalidateSeconds: 60 });
+    expect(config.responseSerializer).toBe('validating');
+    expect(config.dbStatementTimeoutMs).toBe(5000);
+    expect(config.dbPoolWaitMs).toBe(2000);
+    expect(config.pgliteWorker).toBe(true);
+    expect(config.shedding).toMatchObject({ maxInFlight: 256, maxEventLoopDelayMs: 500, retryAfterSeconds: 5 });
+  });
+
+  it('compiles replies in production unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production', GEOCODER: 'demo' }).responseSerializer).toBe('compiled');
+    expect(loadConfig({ RESPONSE_SERIALIZER: 'compiled' }).responseSerializer).toBe('compiled');
+  });
+
+  it('refuses nonsense', () => {
+    expect(() => loadConfig({ RESPONSE_SERIALIZER: 'fast' })).toThrow(/RESPONSE_SERIALIZER/);
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadConfig({ SHED_MAX_IN_FLIGHT: 'lots' })).toThrow(/SHED_MAX_IN_FLIGHT/);
+    expect(() => loadConfig({ PGLITE_WORKER: 'yes' })).toThrow(/PGLITE_WORKER/);
+  });
+});
