@@ -69,6 +69,33 @@ describe('degrading gracefully', () => {
     expect((await app.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
   });
 
+  it('frees the slot of a request whose client hung up before the answer, so later requests are served', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    t = await buildTestApp({
+      env: { SHED_MAX_IN_FLIGHT: '1' },
+      extend: (app) => {
+        app.get('/api/test/slow', async () => {
+          await gate;
+          return { status: true, data: null };
+        });
+      },
+    });
+    const app = t.app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const client = new AbortController();
+    const gone = fetch(`http://127.0.0.1:${port}/api/test/slow`, { signal: client.signal }).catch(() => 'aborted');
+    await vi.waitFor(() => expect(app.requestsInFlight()).toBe(1));
+    client.abort();
+    expect(await gone).toBe('aborted');
+    open();
+    await vi.waitFor(() => expect(app.requestsInFlight()).toBe(0));
+    expect((await app.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
+  });
+
   it('answers 503 service_unavailable when a statement is cancelled (SQLSTATE 57014)', async () => {
     t = await buildTestApp({
       env: { DB_STATEMENT_TIMEOUT_MS: '200' },

@@ -48,7 +48,7 @@ export const loadSheddingPlugin = fp(
     };
 
     let inFlight = 0;
-    const release = async (request: FastifyRequest) => {
+    const release = (request: FastifyRequest) => {
       const r = request as Counted;
       if (r[counted]) {
         r[counted] = false;
@@ -80,9 +80,11 @@ export const loadSheddingPlugin = fp(
         }
         inFlight++;
         (request as Counted)[counted] = true;
+        // The response's 'close' fires once whatever happens: sent, failed, or the client gone
+        // before (or while) we answered. onResponse and onRequestAbort both miss a GET whose
+        // client hung up after sending it, which left the counter high and shed every later request.
+        reply.raw.once('close', () => release(request));
       });
-      app.addHook('onResponse', release);
-      app.addHook('onRequestAbort', release);
     }
 
     app.decorate('requestsInFlight', () => inFlight);
