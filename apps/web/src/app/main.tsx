@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { bootSession } from '@/features/auth/session-boot';
@@ -26,12 +26,16 @@ reactRoot.render(
   </StrictMode>,
 );
 
+// The first screen renders as a transition: React works on it in small slices, so the main
+// thread stays free for input (no long task while the home page's many cards mount).
 void bootSession().finally(() => {
-  reactRoot.render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 });

@@ -196,7 +196,12 @@ function HomeContent({ home }: { home: HomeData }) {
 
       {home.brands.length > 0 && (
         <Section title="Brands">
-          <Spoiler maxHeight={150} showLabel="Show all brands" hideLabel="Show fewer brands">
+          <Spoiler
+            maxHeight={150}
+            showLabel="Show all brands"
+            hideLabel="Show fewer brands"
+            classNames={{ control: classes.spoilerControl }}
+          >
             <Group gap="xs" component="ul" className={classes.plainList}>
               {home.brands.map((brand) => (
                 <li key={brand.id}>

@@ -11,7 +11,16 @@ import { useProductCardAction } from './product-card-action';
  * The one product card of the storefront (home, lists, shop pages, related products): square
  * image, name on at most two lines, shop name, price in bold. The whole card is the link.
  */
-export function ProductCard({ product, headingLevel = 3 }: { product: ProductCardData; headingLevel?: 2 | 3 | 4 }) {
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  eager = false,
+}: {
+  product: ProductCardData;
+  headingLevel?: 2 | 3 | 4;
+  /** Above the fold: the picture loads at once (see ProductGrid's eagerImages). */
+  eager?: boolean;
+}) {
   const renderAction = useProductCardAction();
   const to = paths.product(product.shop.slug, product.slug, product.variation.slug);
   const soldOut = product.variation.stock === 0;
@@ -19,7 +28,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductCar
   return (
     <Card component="article" withBorder padding="sm" className={classes.card} data-testid="product-card">
       <Card.Section pos="relative">
-        <LazyImage src={product.thumbnail} alt="" width={600} height={600} />
+        <LazyImage src={product.thumbnail} alt="" width={600} height={600} eager={eager} />
         {soldOut && (
           <Badge color="error" variant="filled" size="md" className={classes.soldOut}>
             Out of stock

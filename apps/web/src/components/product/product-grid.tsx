@@ -17,11 +17,14 @@ export function ProductGrid({
   label,
   headingLevel,
   columns = gridColumns.fullWidth,
+  eagerImages = 0,
 }: {
   products: ProductCardData[];
   label?: string;
   headingLevel?: 2 | 3 | 4;
   columns?: Columns;
+  /** How many leading cards are above the fold (the page's largest paint): their pictures load at once. */
+  eagerImages?: number;
 }) {
   return (
     <SimpleGrid
@@ -31,9 +34,9 @@ export function ProductGrid({
       aria-label={label}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} headingLevel={headingLevel} />
+          <ProductCard product={product} headingLevel={headingLevel} eager={index < eagerImages} />
         </li>
       ))}
     </SimpleGrid>

@@ -151,6 +151,8 @@ export function ProductListView({
                 label={title}
                 headingLevel={headingLevel === 1 ? 2 : 3}
                 columns={gridColumns.besideFilters}
+                // A phone shows the first row (two cards) above the fold.
+                eagerImages={2}
               />
             )}
           </Box>
