@@ -126,7 +126,7 @@ async function measure(chrome, url, name) {
     cls: audits['cumulative-layout-shift'].numericValue,
     tbt: audits['total-blocking-time'].numericValue,
     fcp: audits['first-contentful-paint'].numericValue,
-    lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    lcpElement: audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')?.snippet,
     failedA11y: Object.values(audits)
       .filter((a) => a.score === 0 && result.lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
       .map((a) => a.id),
@@ -180,7 +180,9 @@ try {
         `${page}: LCP element ${median.lcpElement ?? '?'}; failed a11y audits: ${median.failedA11y.join(', ') || 'none'}; report ${median.reportFile}`,
       );
   }
-  console.log(`Lighthouse ${runs > 1 ? `(median of ${runs}) ` : ''}mobile, ${server.url}`);
+  console.log(
+    `Lighthouse ${runs > 1 ? `(median of ${runs} runs by performance; of an even number, the upper one) ` : ''}mobile, ${server.url}`,
+  );
   console.log(table(rows));
 } finally {
   await chrome?.kill();
