@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { captureLog } from '../test/test-support';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /**
@@ -74,6 +75,38 @@ describe('degrading gracefully', () => {
     expect((await slow).statusCode).toBe(200);
     expect(app.requestsInFlight()).toBe(0);
     expect((await app.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
+  });
+
+  it('warns about shed requests at most once a second, counting them, so the log does not add to the overload', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const log = captureLog();
+    t = await buildTestApp({
+      env: { SHED_MAX_IN_FLIGHT: '1' },
+      logger: { level: 'warn', stream: log.stream },
+      extend: (app) => {
+        app.get('/api/test/slow', async () => {
+          await gate;
+          return { status: true, data: null };
+        });
+      },
+    });
+    const app = t.app;
+    const slow = app.inject({ method: 'GET', url: '/api/test/slow' });
+    await vi.waitFor(() => expect(app.requestsInFlight()).toBe(1));
+    for (let i = 0; i < 20; i++) {
+      expect((await app.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(503);
+    }
+    open();
+    await slow;
+    const warnings = log.lines.filter((line) => line.includes('shedding load: too many requests in flight'));
+    // The first shed is reported at once; the others (20 requests take far less than a second,
+    // even on a slow machine) are counted into the next line instead of a line each.
+    expect(warnings.length).toBeGreaterThanOrEqual(1);
+    expect(warnings.length).toBeLessThan(5);
+    expect(JSON.parse(warnings[0]!).shed).toBe(1);
   });
 
   it('frees the slot of a request whose client hung up before the answer, so later requests are served', async () => {

@@ -48,6 +48,19 @@ export const loadSheddingPlugin = fp(
     };
 
     let inFlight = 0;
+
+    // One warning a second at most, with how many requests were shed since the last one: a
+    // line per shed request would make the log itself part of the overload.
+    let shedSinceWarning = 0;
+    let lastWarning = 0;
+    const warnShed = (request: FastifyRequest, detail: Record<string, unknown>, message: string) => {
+      shedSinceWarning++;
+      const now = Date.now();
+      if (now - lastWarning < 1000) return;
+      request.log.warn({ ...detail, shed: shedSinceWarning }, message);
+      shedSinceWarning = 0;
+      lastWarning = now;
+    };
     const release = (request: FastifyRequest) => {
       const r = request as Counted;
       if (r[counted]) {
@@ -66,7 +79,7 @@ export const loadSheddingPlugin = fp(
       // it and stop (its types only admit the former).
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
         if (exempt(request)) return undefined;
-        request.log.warn({ pressure: type, value }, 'shedding load: the process is under pressure');
+        warnShed(request, { pressure: type, value }, 'shedding load: the process is under pressure');
         return shed(reply);
       }) as unknown as FastifyUnderPressureOptions['pressureHandler'],
     });
@@ -75,7 +88,7 @@ export const loadSheddingPlugin = fp(
       app.addHook('onRequest', async (request, reply) => {
         if (exempt(request)) return;
         if (inFlight >= opts.maxInFlight) {
-          request.log.warn({ inFlight }, 'shedding load: too many requests in flight');
+          warnShed(request, { inFlight }, 'shedding load: too many requests in flight');
           return reply.send(shed(reply));
         }
         inFlight++;

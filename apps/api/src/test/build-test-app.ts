@@ -22,7 +22,13 @@ export interface TestApp {
  * marketplace first. Extra environment variables override the defaults.
  */
 export async function buildTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    extend?: (app: FastifyInstance) => void;
+    /** Where the app logs (e.g. captureLog()); silent by default. */
+    logger?: { level?: string; stream?: NodeJS.WritableStream };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-test-'));
   const env = {
@@ -37,7 +43,7 @@ export async function buildTestApp(
   const config = loadConfig(env);
   const database = await openTestDatabase({ statementTimeoutMs: config.dbStatementTimeoutMs });
   if (options.seed) await seedDemoIfEmpty(database.db, config);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
   options.extend?.(app);
   await app.ready();
   return {
