@@ -24,6 +24,28 @@ function expectServiceUnavailable(res: { statusCode: number; headers: Record<str
   });
 }
 
+/**
+ * An app that serves one request at a time (SHED_MAX_IN_FLIGHT=1), with `/api/test/slow`
+ * answering only once `open()` is called: a request parked there holds the only slot.
+ */
+async function oneSlotApp(logger?: { level: string; stream: NodeJS.WritableStream }) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const app = await buildTestApp({
+    env: { SHED_MAX_IN_FLIGHT: '1' },
+    logger,
+    extend: (instance) => {
+      instance.get('/api/test/slow', async () => {
+        await gate;
+        return { status: true, data: null };
+      });
+    },
+  });
+  return { app, open };
+}
+
 describe('degrading gracefully', () => {
   let t: TestApp | undefined;
   afterEach(async () => {
@@ -51,19 +73,8 @@ describe('degrading gracefully', () => {
   });
 
   it('bounds the requests in flight: past the limit, 503 at once; health is not counted', async () => {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    t = await buildTestApp({
-      env: { SHED_MAX_IN_FLIGHT: '1' },
-      extend: (app) => {
-        app.get('/api/test/slow', async () => {
-          await gate;
-          return { status: true, data: null };
-        });
-      },
-    });
+    const { app: started, open } = await oneSlotApp();
+    t = started;
     const app = t.app;
     const slow = app.inject({ method: 'GET', url: '/api/test/slow' });
     await vi.waitFor(() => expect(app.requestsInFlight()).toBe(1));
@@ -78,21 +89,9 @@ describe('degrading gracefully', () => {
   });
 
   it('warns about shed requests at most once a second, counting them, so the log does not add to the overload', async () => {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
     const log = captureLog();
-    t = await buildTestApp({
-      env: { SHED_MAX_IN_FLIGHT: '1' },
-      logger: { level: 'warn', stream: log.stream },
-      extend: (app) => {
-        app.get('/api/test/slow', async () => {
-          await gate;
-          return { status: true, data: null };
-        });
-      },
-    });
+    const { app: started, open } = await oneSlotApp({ level: 'warn', stream: log.stream });
+    t = started;
     const app = t.app;
     const slow = app.inject({ method: 'GET', url: '/api/test/slow' });
     await vi.waitFor(() => expect(app.requestsInFlight()).toBe(1));
@@ -110,19 +109,8 @@ describe('degrading gracefully', () => {
   });
 
   it('frees the slot of a request whose client hung up before the answer, so later requests are served', async () => {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    t = await buildTestApp({
-      env: { SHED_MAX_IN_FLIGHT: '1' },
-      extend: (app) => {
-        app.get('/api/test/slow', async () => {
-          await gate;
-          return { status: true, data: null };
-        });
-      },
-    });
+    const { app: started, open } = await oneSlotApp();
+    t = started;
     const app = t.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;

@@ -17,6 +17,22 @@ async function touched(tx: DbOrTx, rows: { productId: number }[]): Promise<numbe
   return ids;
 }
 
+/** Changes one variation's columns, then its product's listing, in one transaction. */
+async function updateVariation(
+  db: DbOrTx,
+  variationId: number,
+  changes: Partial<typeof productVariations.$inferInsert>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(productVariations)
+      .set(changes)
+      .where(eq(productVariations.id, variationId))
+      .returning({ productId: productVariations.productId });
+    await touched(tx, rows);
+  });
+}
+
 /** Sets a variation's price (pence) and, when given, its struck-through "was" price. */
 export async function setVariationPrice(
   db: DbOrTx,
@@ -24,38 +40,17 @@ export async function setVariationPrice(
   price: number,
   compareAtPrice?: number | null,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(productVariations)
-      .set(compareAtPrice === undefined ? { price } : { price, compareAtPrice })
-      .where(eq(productVariations.id, variationId))
-      .returning({ productId: productVariations.productId });
-    await touched(tx, rows);
-  });
+  await updateVariation(db, variationId, compareAtPrice === undefined ? { price } : { price, compareAtPrice });
 }
 
 /** Sets a variation's stock (null = unlimited). */
 export async function setVariationStock(db: DbOrTx, variationId: number, stock: number | null): Promise<void> {
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(productVariations)
-      .set({ stock })
-      .where(eq(productVariations.id, variationId))
-      .returning({ productId: productVariations.productId });
-    await touched(tx, rows);
-  });
+  await updateVariation(db, variationId, { stock });
 }
 
 /** Shows or hides one variation. */
 export async function setVariationActive(db: DbOrTx, variationId: number, isActive: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(productVariations)
-      .set({ isActive })
-      .where(eq(productVariations.id, variationId))
-      .returning({ productId: productVariations.productId });
-    await touched(tx, rows);
-  });
+  await updateVariation(db, variationId, { isActive });
 }
 
 /** Publishes or withdraws a product. */
