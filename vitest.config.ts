@@ -30,6 +30,10 @@ export default defineConfig({
         },
       },
       {
+        // The storefront's pure modules (no browser needed), e.g. the analytics tag's rules.
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         // The project's own tooling, e.g. the import rules of `npm run lint`.
         test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
@@ -38,7 +42,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['apps/web/e2e/**/*.spec.ts'],
+          include: ['apps/web/e2e/**/*.spec.ts', 'apps/admin/e2e/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['apps/web/e2e/support/global-setup.ts'],
           testTimeout: 60_000,

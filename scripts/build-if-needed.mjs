@@ -84,7 +84,13 @@ export function buildIfNeeded({ force = false } = {}) {
     const stale = force || !existsSync(builtIndex) || newestMtime(sources) > statSync(builtIndex).mtimeMs;
     if (!stale) continue;
     console.log(`Building the ${app} app...`);
-    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
+    // Always a production build: run from the test set-up this process has NODE_ENV=test, which
+    // would give React's development build, and `npm start` would then serve that.
+    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: dir,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (result.status !== 0) throw new Error(`Building the ${app} app failed`);
     precompress(path.join(dir, 'dist'));
   }

@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const boundaryRuns = [
   { tsConfig: 'apps/web/tsconfig.json', targets: ['apps/web/src', 'apps/web/e2e'] },
-  { tsConfig: 'apps/admin/tsconfig.json', targets: ['apps/admin/src'] },
+  { tsConfig: 'apps/admin/tsconfig.json', targets: ['apps/admin/src', 'apps/admin/e2e'] },
   { tsConfig: 'apps/api/tsconfig.json', targets: ['apps/api/src', 'apps/api/bench', 'packages'] },
 ];
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 /**
  * `npm start`: build the apps if needed, then run the API server, which migrates the
@@ -10,10 +11,14 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 buildIfNeeded();
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
+const server = spawn(
+  process.execPath,
+  [...serverNodeFlags, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

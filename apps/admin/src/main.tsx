@@ -1,25 +1,38 @@
-import '@mantine/core/styles.css';
-import { Container, MantineProvider, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProvider } from './app/provider';
+import { createAppRouter } from './app/router';
+import { bootSession } from './features/auth/session-boot';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
+const reactRoot = createRoot(root);
 
-/** The merchant/admin site arrives with its own issue; until then it says so plainly. */
-createRoot(root).render(
+function BootScreen() {
+  return (
+    <Center h="100dvh" role="status" aria-label="Loading">
+      <Loader aria-hidden />
+    </Center>
+  );
+}
+
+// The stored token is checked (GET auth/me) before the first route decides where to go.
+reactRoot.render(
   <StrictMode>
-    <MantineProvider forceColorScheme="light" theme={{ primaryColor: 'orange' }}>
-      <Container size="sm" py={64}>
-        <main>
-          <Stack gap="sm">
-            <Title order={1}>Parade Merchant</Title>
-            <Text>
-              The merchant and admin site is being built. Shop owners will manage offers, claims and QR codes here.
-            </Text>
-          </Stack>
-        </main>
-      </Container>
-    </MantineProvider>
+    <AppProvider>
+      <BootScreen />
+    </AppProvider>
   </StrictMode>,
 );
+void bootSession().finally(() => {
+  const router = createAppRouter();
+  reactRoot.render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

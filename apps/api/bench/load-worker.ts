@@ -18,6 +18,15 @@ export interface LoadSpec {
   paths: string[];
   /** JSON body for POST. */
   body?: unknown;
+  /** JSON bodies used in turn instead of `body` (e.g. checkouts spread over many variations). */
+  bodies?: unknown[];
+  /** Authorization header values used in turn (e.g. many signed-in customers, each under its rate limit). */
+  authorizations?: string[];
+  /**
+   * A query parameter given a new value on every request (the server ignores it), so that a cache
+   * keyed by URL never hits: the row measures what a reply costs when it is not cached.
+   */
+  uniqueParam?: string;
   connections: number;
   /** Seconds. */
   duration: number;
@@ -46,7 +55,7 @@ function address(n: number): string {
 
 async function run(spec: LoadSpec): Promise<LoadResult> {
   let next = 0;
-  const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+  const bodies = (spec.bodies ?? (spec.body === undefined ? [] : [spec.body])).map((b) => JSON.stringify(b));
   const result = await autocannon({
     url: spec.origin,
     connections: spec.connections,
@@ -61,9 +70,14 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
             ...(request.headers as Record<string, string>),
             accept: 'application/json',
           };
+          const body = bodies.length > 0 ? bodies[n % bodies.length] : undefined;
           if (body !== undefined) headers['content-type'] = 'application/json';
           if (spec.clients > 0) headers['x-forwarded-for'] = address(spec.clientOffset + (n % spec.clients));
-          return { ...request, path: spec.paths[n % spec.paths.length]!, headers, body };
+          if (spec.authorizations?.length) headers.authorization = spec.authorizations[n % spec.authorizations.length]!;
+          let path = spec.paths[n % spec.paths.length]!;
+          if (spec.uniqueParam)
+            path += `${path.includes('?') ? '&' : '?'}${spec.uniqueParam}=${spec.clientOffset}-${n}`;
+          return { ...request, path, headers, body };
         },
       },
     ],

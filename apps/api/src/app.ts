@@ -4,15 +4,17 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { requestForLog } from './lib/log-redaction';
+import { manageRoutes } from './manage-routes';
 import { addressesRoutes } from './modules/addresses';
 import { authRoutes } from './modules/auth';
 import { cartRoutes } from './modules/cart';
-import { catalogRoutes } from './modules/catalog';
+import { catalogRoutes, readModelGeneration } from './modules/catalog';
 import { contentRoutes } from './modules/content';
 import { healthRoutes } from './modules/health';
 import { createGeocoder, locationRoutes } from './modules/location';
 import { mailerPlugin } from './modules/mail';
 import { ordersRoutes } from './modules/orders';
+import { cardPaymentTimeoutPlugin, paymentsRoutes } from './modules/payments';
 import { searchRoutes } from './modules/search';
 import { shopsRoutes } from './modules/shops';
 import { usersRoutes } from './modules/users';
@@ -24,6 +26,7 @@ import { errorsPlugin } from './plugins/errors';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { openapiPlugin } from './plugins/openapi';
 import { publicCachePlugin } from './plugins/public-cache';
+import { roleGuardsPlugin } from './plugins/role-guards';
 import { securityPlugin } from './plugins/security';
 import { serializerCompilerFor } from './plugins/serializer';
 import { staticAppsPlugin } from './plugins/static-apps';
@@ -85,13 +88,21 @@ export async function buildApp({ config, database, logger, staticRoots }: AppOpt
   await app.register(securityPlugin, { config });
   // Before anything that declares routes: compression hooks itself onto each route as it is declared.
   await app.register(compressionPlugin, config.compression);
-  await app.register(publicCachePlugin, config.publicCache);
+  await app.register(publicCachePlugin, {
+    ...config.publicCache,
+    compression: config.compression,
+    // Every catalogue write in this process refreshes the read model, which drops the cached replies.
+    generation: readModelGeneration,
+  });
   await app.register(openapiPlugin);
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
   await app.register(staticAppsPlugin, { enabled: config.serveApps, roots: staticRoots });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  // Before any route: it guards every route declared under /api/vendor/ and /api/admin/.
+  await app.register(roleGuardsPlugin);
   await app.register(mailerPlugin);
+  await app.register(cardPaymentTimeoutPlugin);
 
   await app.register(
     async (api) => {
@@ -103,9 +114,11 @@ export async function buildApp({ config, database, logger, staticRoots }: AppOpt
       await api.register(locationRoutes, { geocoder: createGeocoder(config) });
       await api.register(cartRoutes);
       await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(addressesRoutes);
+      await api.register(manageRoutes);
     },
     { prefix: '/api' },
   );

@@ -55,7 +55,12 @@ describe('serving and load-shedding settings', () => {
   it('has safe defaults', () => {
     const config = loadConfig({});
     expect(config.compression).toEqual({ enabled: true, thresholdBytes: 1024 });
-    expect(config.publicCache).toEqual({ maxAgeSeconds: 30, staleWhileRevalidateSeconds: 60 });
+    expect(config.publicCache).toEqual({
+      maxAgeSeconds: 30,
+      staleWhileRevalidateSeconds: 60,
+      // Whole public replies kept in memory for less than the browsers' max-age, bounded.
+      replies: { ttlSeconds: 10, maxEntries: 2000, maxBytes: 16 * 1024 * 1024 },
+    });
     expect(config.responseSerializer).toBe('validating');
     expect(config.dbStatementTimeoutMs).toBe(5000);
     expect(config.dbPoolWaitMs).toBe(2000);
@@ -73,5 +78,34 @@ describe('serving and load-shedding settings', () => {
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
     expect(() => loadConfig({ SHED_MAX_IN_FLIGHT: 'lots' })).toThrow(/SHED_MAX_IN_FLIGHT/);
     expect(() => loadConfig({ PGLITE_WORKER: 'yes' })).toThrow(/PGLITE_WORKER/);
+  });
+});
+
+describe('card payment settings', () => {
+  it('points the Stripe SDK at STRIPE_API_URL by host, port and protocol, and at Stripe by default', () => {
+    expect(loadConfig({}).stripeApi).toBeUndefined();
+    expect(loadConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripeApi).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(loadConfig({ STRIPE_API_URL: 'https://stripe.internal' }).stripeApi).toEqual({
+      host: 'stripe.internal',
+      port: 443,
+      protocol: 'https',
+    });
+  });
+
+  it('loads Stripe.js from Stripe unless STRIPE_JS_URL says otherwise', () => {
+    expect(loadConfig({}).stripeJsUrl).toBe('https://js.stripe.com/v3/');
+    expect(loadConfig({ STRIPE_JS_URL: 'http://127.0.0.1:9/v3/' }).stripeJsUrl).toBe('http://127.0.0.1:9/v3/');
+  });
+
+  it('releases unpaid card checkouts after 30 minutes, sweeping every minute (never under test unless asked)', () => {
+    expect(loadConfig({})).toMatchObject({ cardPaymentTimeoutMinutes: 30, cardPaymentSweepSeconds: 60 });
+    expect(loadConfig({ NODE_ENV: 'test' }).cardPaymentSweepSeconds).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', CARD_PAYMENT_SWEEP_SECONDS: '5' }).cardPaymentSweepSeconds).toBe(5);
+    expect(loadConfig({ CARD_PAYMENT_TIMEOUT_MINUTES: '45' }).cardPaymentTimeoutMinutes).toBe(45);
+    expect(() => loadConfig({ CARD_PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow(ConfigError);
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_CARD_PAYMENT_TIMEOUT_MINUTES } from '@parade/core/order-status';
 import { z } from 'zod';
 
 /** One OpenID Connect provider for social login, from OIDC_PROVIDERS (a JSON array). */
@@ -39,6 +40,13 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Parade <no-reply@parade.local>'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  // Another base URL for Stripe's API (a local stand-in in tests); Stripe's own when unset.
+  STRIPE_API_URL: z.string().url().optional(),
+  STRIPE_JS_URL: z.string().url().default('https://js.stripe.com/v3/'),
+  CARD_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_CARD_PAYMENT_TIMEOUT_MINUTES),
+  // 0 = this process does not run the job; unset = every 60 s, or off under NODE_ENV=test.
+  CARD_PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   // No default here: production must choose (see loadConfig); elsewhere the demo gazetteer.
   GEOCODER: z.enum(['demo', 'postcodes.io']).optional(),
   POSTCODES_IO_URL: z.string().url().default('https://api.postcodes.io'),
@@ -87,6 +95,10 @@ const envSchema = z.object({
   COMPRESSION_THRESHOLD_BYTES: z.coerce.number().int().min(0).default(1024),
   PUBLIC_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PUBLIC_CACHE_SWR_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
+  // The in-process cache of whole public replies (decision 011); 0 seconds turns it off.
+  PUBLIC_REPLY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  PUBLIC_REPLY_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(16),
+  PUBLIC_REPLY_CACHE_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   RESPONSE_SERIALIZER: z.enum(['validating', 'compiled']).optional(),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -117,6 +129,16 @@ export interface Config {
   mailFrom: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** Overrides the publishable key of the settings (stripe_test_pub / stripe_live_pub). */
+  stripePublishableKey?: string;
+  /** Where the Stripe SDK sends its requests: Stripe itself when unset, else this host (a stand-in in tests). */
+  stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Where the storefront loads Stripe.js from (a stand-in in browser tests). */
+  stripeJsUrl: string;
+  /** An unpaid card checkout releases its stock this long after it was placed. */
+  cardPaymentTimeoutMinutes: number;
+  /** How often this process looks for overdue card checkouts; 0 = never. */
+  cardPaymentSweepSeconds: number;
   geocoder: 'demo' | 'postcodes.io';
   postcodesIoUrl: string;
   logLevel: string;
@@ -135,7 +157,12 @@ export interface Config {
   /** Brotli/gzip for replies of at least thresholdBytes (pre-compressed assets are served regardless). */
   compression: { enabled: boolean; thresholdBytes: number };
   /** Cache-Control for public catalogue reads: max-age and stale-while-revalidate, in seconds. */
-  publicCache: { maxAgeSeconds: number; staleWhileRevalidateSeconds: number };
+  publicCache: {
+    maxAgeSeconds: number;
+    staleWhileRevalidateSeconds: number;
+    /** Whole public replies kept in memory for ttlSeconds (never past max-age); 0 = off. */
+    replies: { ttlSeconds: number; maxEntries: number; maxBytes: number };
+  };
   /**
    * How replies are written: `validating` checks each against its zod schema (tests,
    * development: proves the contract); `compiled` writes it with fast-json-stringify (production).
@@ -166,6 +193,13 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** STRIPE_API_URL as the SDK takes it: host, port and protocol apart. */
+function stripeApiAddress(url: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return { host: parsed.hostname, port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (FOO=) means "not set", as in most tools.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -195,6 +229,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    stripeApi: e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : undefined,
+    stripeJsUrl: e.STRIPE_JS_URL,
+    cardPaymentTimeoutMinutes: e.CARD_PAYMENT_TIMEOUT_MINUTES,
+    // Tests run the job themselves (or ask for it) rather than racing a timer.
+    cardPaymentSweepSeconds: e.CARD_PAYMENT_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
     geocoder: e.GEOCODER ?? 'demo',
     postcodesIoUrl: e.POSTCODES_IO_URL,
     logLevel: e.LOG_LEVEL,
@@ -217,6 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicCache: {
       maxAgeSeconds: e.PUBLIC_CACHE_MAX_AGE_SECONDS,
       staleWhileRevalidateSeconds: e.PUBLIC_CACHE_SWR_SECONDS,
+      replies: {
+        ttlSeconds: e.PUBLIC_REPLY_CACHE_SECONDS,
+        maxEntries: e.PUBLIC_REPLY_CACHE_ENTRIES,
+        maxBytes: e.PUBLIC_REPLY_CACHE_MB * 1024 * 1024,
+      },
     },
     responseSerializer: e.RESPONSE_SERIALIZER ?? (e.NODE_ENV === 'production' ? 'compiled' : 'validating'),
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,

@@ -10,12 +10,19 @@ afterAll(() => browser?.close());
 
 describe('Track Your Order', () => {
   it('takes a signed-in customer to their orders', async () => {
-    const login = await fetch(`${inject('baseURL')}/api/auth/login`, {
+    // A new customer: the demo customer buys in checkout.spec, so its list is not empty for long.
+    const password = 'orders e2e passphrase';
+    const register = await fetch(`${inject('baseURL')}/api/auth/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'customer@parade.test', password: 'parade-customer-2026' }),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.92.${process.pid % 250}.1` },
+      body: JSON.stringify({
+        name: 'Olive Orders',
+        email: `olive.orders.${process.pid}.${Date.now()}@example.test`,
+        password,
+        password_confirmation: password,
+      }),
     });
-    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const token = ((await register.json()) as { data: { access_token: string } }).data.access_token;
     const { page, context } = await newPage(browser);
     await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
     await page.goto('/');

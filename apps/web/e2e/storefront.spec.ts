@@ -1,6 +1,6 @@
+import { seriousA11yViolations } from '@parade/test-support/axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousA11yViolations } from './support/axe';
 import { inFreshPage, launchBrowser, saveScreenshot } from './support/browser';
 import { cardPrices, loadLazyImages, query } from './support/page-helpers';
 

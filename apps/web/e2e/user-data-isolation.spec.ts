@@ -95,6 +95,7 @@ function inventedOrder(id: number, invoice: string, shop: { id: number; name: st
     subtotal: 1234,
     discount: 0,
     reward_discount: 0,
+    shipping_charge: 0,
     total: 1234,
     coupon_code: null,
     created_at: '2026-11-01T10:00:00.000Z',

@@ -47,8 +47,33 @@ export const errorCodes = [
   'coupon_not_applicable',
   'coupon_min_spend',
   'out_of_stock',
+  'empty_cart',
+  'shop_unavailable',
+  'collection_point_invalid',
+  'delivery_address_required',
+  'delivery_out_of_range',
+  'points_insufficient',
+  'idempotency_key_reused',
+  'order_not_found',
+  'invoice_not_found',
+  'order_status_invalid',
+  // Payments.
+  'payment_unavailable',
+  'invoice_not_payable',
+  'webhook_signature_invalid',
   // Offers.
   'offer_not_claimable',
+  // Merchant and admin site.
+  'account_disabled',
+  'vendor_shop_missing',
+  'shop_on_holiday',
+  'slug_taken',
+  'coupon_code_taken',
+  'variation_not_found',
+  'image_invalid',
+  'shop_request_not_found',
+  'shop_request_not_pending',
+  'user_not_found',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];

@@ -3,6 +3,7 @@
  * the pure rules shared by the API, the storefront and the admin site. Each module is also
  * importable on its own: `@parade/core/catalog-schemas`, `@parade/core/envelope`, ...
  */
+export * from './admin-schemas';
 export * from './auth-schemas';
 export * from './cart';
 export * from './cart-lines';
@@ -22,9 +23,11 @@ export * from './location-schemas';
 export * from './messages';
 export * from './money';
 export * from './order-schemas';
+export * from './order-status';
 export * from './postcode';
 export * from './search-schemas';
 export * from './settings';
 export * from './shop-schemas';
 export * from './status-badge';
 export * from './text';
+export * from './vendor-schemas';

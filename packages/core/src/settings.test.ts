@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveSiteSettings } from './settings';
+import { effectiveSiteSettings, stripePublishableKey } from './settings';
 
 const enabled = {
   enable_stripe_payment: 'true',
@@ -25,6 +25,16 @@ describe('effectiveSiteSettings', () => {
       effectiveSiteSettings({ ...live, stripe_live_pub: 'pk_live_1' }, { stripeSecretKeySet: true })
         .enable_stripe_payment,
     ).toBe('true');
+  });
+
+  it("takes the server's publishable key over the settings' one", () => {
+    const live = { ...enabled, stripe_test_mode: 'false' };
+    expect(
+      effectiveSiteSettings(live, { stripeSecretKeySet: true, publishableKey: 'pk_live_env' }).enable_stripe_payment,
+    ).toBe('true');
+    expect(stripePublishableKey(live, 'pk_live_env')).toBe('pk_live_env');
+    expect(stripePublishableKey(enabled)).toBe('pk_test_123');
+    expect(stripePublishableKey({ ...enabled, stripe_test_mode: 'false' })).toBeUndefined();
   });
 
   it('keeps every other setting as stored', () => {

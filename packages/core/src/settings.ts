@@ -29,12 +29,13 @@ export const siteSettingKeys = [
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
 const settingsShape = Object.fromEntries(
-  [...siteSettingKeys, 'admin_url'].map((key) => [key, z.string().optional()]),
-) as Record<SiteSettingKey | 'admin_url', z.ZodOptional<z.ZodString>>;
+  [...siteSettingKeys, 'admin_url', 'stripe_js_url'].map((key) => [key, z.string().optional()]),
+) as Record<SiteSettingKey | 'admin_url' | 'stripe_js_url', z.ZodOptional<z.ZodString>>;
 
 /**
- * What GET app/setting answers: every stored key, plus `admin_url` from the server's
- * configuration. Exactly these keys: anything else a row may hold never reaches a client.
+ * What GET app/setting answers: every stored key, plus `admin_url` and `stripe_js_url` (where
+ * the storefront loads Stripe.js from) from the server's configuration. Exactly these keys:
+ * anything else a row may hold never reaches a client.
  */
 export const siteSettingsSchema = z.object(settingsShape);
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -53,9 +54,23 @@ export type CollectionPoint = z.infer<typeof collectionPointSchema>;
  * of the current mode (test or live) is set. A shop without keys never offers a card form
  * that cannot take a payment.
  */
-export function effectiveSiteSettings(settings: SiteSettings, server: { stripeSecretKeySet: boolean }): SiteSettings {
-  const testMode = settings.stripe_test_mode !== 'false';
-  const publishableKey = testMode ? settings.stripe_test_pub : settings.stripe_live_pub;
-  const cardPayment = settings.enable_stripe_payment === 'true' && server.stripeSecretKeySet && Boolean(publishableKey);
+export function effectiveSiteSettings(
+  settings: SiteSettings,
+  server: { stripeSecretKeySet: boolean; publishableKey?: string },
+): SiteSettings {
+  const cardPayment =
+    settings.enable_stripe_payment === 'true' &&
+    server.stripeSecretKeySet &&
+    Boolean(stripePublishableKey(settings, server.publishableKey));
   return { ...settings, enable_stripe_payment: cardPayment ? 'true' : 'false' };
+}
+
+/**
+ * The publishable key card payments use: the server's own (STRIPE_PUBLISHABLE_KEY) when it has
+ * one, else the settings' key of the current mode (test unless stripe_test_mode is "false").
+ */
+export function stripePublishableKey(settings: SiteSettings, serverKey?: string): string | undefined {
+  if (serverKey) return serverKey;
+  const testMode = settings.stripe_test_mode !== 'false';
+  return (testMode ? settings.stripe_test_pub : settings.stripe_live_pub) || undefined;
 }

@@ -35,6 +35,10 @@ export const shopSchema = refSchema.extend({
   postcode: z.string(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
+  opening_hours: z.string().nullable().optional(),
+  /** In holiday mode the shop takes no orders; the storefront shows the message as its notice. */
+  holiday_mode: z.boolean().optional(),
+  holiday_message: z.string().nullable().optional(),
 });
 export type Shop = z.infer<typeof shopSchema>;
 

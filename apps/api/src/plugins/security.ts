@@ -12,13 +12,15 @@ import type { Config } from '../config';
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
+    // Stripe.js comes from STRIPE_JS_URL (a local stand-in in browser tests), which then calls home.
+    const stripeJs = [...new Set(['https://js.stripe.com', new URL(opts.config.stripeJsUrl).origin])];
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", 'https://js.stripe.com'],
-          frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-          connectSrc: ["'self'", 'https://api.stripe.com'],
+          scriptSrc: ["'self'", ...stripeJs],
+          frameSrc: ["'self'", ...stripeJs, 'https://hooks.stripe.com'],
+          connectSrc: ["'self'", 'https://api.stripe.com', ...stripeJs],
           imgSrc: ["'self'", 'data:', 'blob:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           fontSrc: ["'self'", 'data:'],

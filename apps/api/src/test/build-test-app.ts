@@ -38,6 +38,9 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     // A busy test machine must not make the app shed load at random; shedding tests set their own limits.
     SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Tests write rows by hand between reads, which no refresh of the read model announces;
+    // the reply cache's own tests (plugins/reply-cache.test.ts) turn it on.
+    PUBLIC_REPLY_CACHE_SECONDS: '0',
     ...options.env,
   };
   const config = loadConfig(env);

@@ -1,3 +1,4 @@
+import { AppError } from '../lib/errors';
 import {
   type AuthContext,
   type AuthResult,
@@ -43,6 +44,8 @@ export async function signInWithProvider(
       }
       await linkSocialAccount(tx, user.id, input.provider, identity.subject);
     }
+    // Its token would not work anyway (findSession); say why instead of handing out a dead one.
+    if (user.disabled) throw new AppError(403, 'This account has been disabled.', {}, 'account_disabled');
     const access_token = await createSession(tx, user.id, ctx.config.authTokenTtlDays);
     return { result: { access_token, user: toUserDto(user) }, mailId };
   });

@@ -1,43 +1,11 @@
-import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { viewports } from '@parade/test-support/chromium';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-/** The system Chromium (Debian's package); CHROMIUM_PATH overrides. */
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find((c) => c && existsSync(c));
-  if (found) return found;
-  try {
-    return execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error('Chromium not found: install it (apt-get install -y chromium) or set CHROMIUM_PATH');
-  }
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
-}
-
-export const viewports = {
-  desktop: { width: 1366, height: 900 },
-  mobile: { width: 390, height: 844 },
-} as const;
+export { launchChromium as launchBrowser, viewports } from '@parade/test-support/chromium';
 
 /** A fresh context (no stored cart, token or location) pointed at the test server. */
 export async function newPage(

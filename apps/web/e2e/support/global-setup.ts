@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpCapture } from '@parade/test-support/smtp-capture';
+import { startStripeStandIn } from '@parade/test-support/stripe-stand-in';
 import type { TestProject } from 'vitest/node';
 import { buildIfNeeded } from '../../../../scripts/build-if-needed.mjs';
 
@@ -64,6 +65,9 @@ export default async function setup(project: TestProject) {
     },
   });
   const baseURL = `http://127.0.0.1:${port}`;
+  // Card payments through the Stripe stand-in: the API's SDK calls its REST side, the payment
+  // step loads its Stripe.js, and its confirmPayment posts the signed webhook to the server.
+  const stripe = await startStripeStandIn({ webhookUrl: `${baseURL}/api/payments/stripe/webhook` });
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: {
@@ -79,6 +83,11 @@ export default async function setup(project: TestProject) {
       // The specs stand in for a reverse proxy on this machine: they send X-Forwarded-For so
       // each test counts as its own shopper against the per-IP limits.
       TRUST_PROXY: 'loopback',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_JS_URL: stripe.stripeJsUrl,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -92,6 +101,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
     await smtp.close();
+    await stripe.close();
     rmSync(mailDir, { recursive: true, force: true });
   };
 }

@@ -43,6 +43,17 @@ export const router = createBrowserRouter([
           { path: 'contact', lazy: () => import('./routes/contact') },
           { path: 'cart-details', lazy: () => import('./routes/cart-details') },
           {
+            // Checkout and its order screens: login required (spec section 2), as for the profile.
+            loader: requireUserLoader,
+            lazy: async () => ({ Component: (await import('./layout/signed-in-outlet')).SignedInOutlet }),
+            children: [
+              { path: 'cart', lazy: () => import('./routes/checkout') },
+              { path: 'order/pay/:invoice', lazy: () => import('./routes/order/pay') },
+              { path: 'order/success', lazy: () => import('./routes/order/success') },
+              { path: 'order/invoice/:invoice', lazy: () => import('./routes/order/invoice') },
+            ],
+          },
+          {
             // Login required (spec section 2); the loader redirects a guest before anything renders.
             path: 'profile',
             loader: requireUserLoader,
@@ -51,6 +62,8 @@ export const router = createBrowserRouter([
               { index: true, lazy: () => import('./routes/profile/info') },
               { path: 'address', lazy: () => import('./routes/profile/address') },
               { path: 'orders', lazy: () => import('./routes/profile/orders') },
+              { path: 'orders/:id', lazy: () => import('./routes/profile/order-detail') },
+              { path: 'track', lazy: () => import('./routes/profile/track') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly errors: FieldErrors = {},
+    /** The envelope's machine-readable reason (error-codes.ts), when the server sent one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -105,13 +107,18 @@ export async function apiRequest(
   }
 
   const reply = (await response.json().catch(() => null)) as
-    | ({ status?: boolean; message?: string; errors?: FieldErrors } & Record<string, unknown>)
+    | ({ status?: boolean; message?: string; code?: string; errors?: FieldErrors } & Record<string, unknown>)
     | null;
   if (!response.ok || reply?.status === false || reply === null) {
     // Only a 401 for the token still held ends the session: a late answer to a request sent
     // with the previous user's (now revoked) token must not sign out whoever signed in since.
     if (response.status === 401 && token === getAuthToken()) for (const listener of unauthorizedListeners) listener();
-    throw new ApiError(reply?.message || messages.genericError, response.status, reply?.errors ?? {});
+    throw new ApiError(
+      reply?.message || messages.genericError,
+      response.status,
+      reply?.errors ?? {},
+      typeof reply?.code === 'string' ? reply.code : undefined,
+    );
   }
   return options.schema ? parseReply(options.schema, reply, path, response.status) : reply;
 }

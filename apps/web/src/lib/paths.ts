@@ -35,5 +35,11 @@ export const paths = {
   manage: () => '/manage',
   profile: () => '/profile',
   profileAddress: () => '/profile/address',
-  orders: () => '/profile/orders',
+  orders: (query?: Query) => `/profile/orders${queryString(query)}`,
+  order: (id: number) => `/profile/orders/${id}`,
+  track: (orderId?: number) => `/profile/track${queryString({ order: orderId })}`,
+  checkout: () => '/cart',
+  orderPayment: (invoice: string) => `/order/pay/${encodeURIComponent(invoice)}`,
+  orderSuccess: (invoice: string) => `/order/success${queryString({ invoice })}`,
+  invoice: (invoice: string) => `/order/invoice/${encodeURIComponent(invoice)}`,
 } as const;

@@ -130,3 +130,12 @@ export async function makeDefaultAddress(db: Db, userId: number, id: number): Pr
     return toAddressDto(await ownAddress(tx, userId, id));
   });
 }
+
+/** One of the customer's addresses, or null when the id is not theirs (checkout copies it onto the invoice). */
+export async function findUserAddress(db: Db | Tx, userId: number, id: number): Promise<AddressDto | null> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  return row ? toAddressDto(row) : null;
+}

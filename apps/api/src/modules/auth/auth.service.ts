@@ -73,6 +73,10 @@ export async function login(
       'invalid_credentials',
     );
   }
+  // Only after the password matched, so the refusal tells nothing to someone guessing.
+  if (user.disabled) {
+    throw new AppError(403, 'This account has been disabled.', {}, 'account_disabled');
+  }
   // A successful login ends the account's run of failures; the per-IP count stays.
   await clearRateLimit(ctx.db, accountKey);
   const access_token = await createSession(ctx.db, user.id, ctx.config.authTokenTtlDays);

@@ -48,7 +48,8 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionRec
     .limit(1);
   if (!row) return null;
   const user = await findUserById(db, row.userId);
-  if (!user) return null;
+  // A disabled account's tokens stop working at once, without revoking them one by one.
+  if (!user || user.disabled) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, row.tokenId));
   }

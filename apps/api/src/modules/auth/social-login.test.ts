@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { type CryptoKey, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
+import { users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, signUp } from '../../test/test-support';
 import { socialAccounts } from './auth.tables';
@@ -109,6 +110,16 @@ describe('with a configured provider', () => {
     expect(again.json().data.user.id).toBe(user.id);
     const links = await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.userId, user.id));
     expect(links).toHaveLength(1);
+  });
+
+  it('refuses a disabled account with account_disabled, handing out no token', async () => {
+    const token = await idToken({ sub: 'user-off', email: 'off@example.test', email_verified: true, name: 'Off' });
+    const first = await socialLogin({ provider: 'example', id_token: token });
+    expect(first.statusCode).toBe(200);
+    await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, first.json().data.user.id));
+    const again = await socialLogin({ provider: 'example', id_token: await idToken({ sub: 'user-off' }) });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().code).toBe('account_disabled');
   });
 
   it('links an existing account only through a verified e-mail', async () => {

@@ -1,4 +1,4 @@
-import { couponTypes } from '@parade/core/enums';
+import { couponTypes, rewardReasons } from '@parade/core/enums';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -61,7 +61,10 @@ export const couponRedemptions = pgTable(
     discount: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId)],
+  (t) => [
+    index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId),
+    index('coupon_redemptions_order_idx').on(t.orderId),
+  ],
 );
 
 /** Reward point balance per customer per shop ("vendorRewardPoints"). */
@@ -93,12 +96,13 @@ export const rewardPointEntries = pgTable(
       .references(() => shops.id, { onDelete: 'cascade' }),
     /** Positive when earned, negative when spent. */
     points: integer().notNull(),
-    reason: text({
-      enum: ['order_delivered', 'claim_used', 'order_redeemed', 'order_cancelled', 'adjustment'],
-    }).notNull(),
+    reason: text({ enum: rewardReasons }).notNull(),
     orderId: integer(),
     claimId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reward_point_entries_user_idx').on(t.userId)],
+  (t) => [
+    index('reward_point_entries_user_idx').on(t.userId, t.createdAt),
+    index('reward_point_entries_order_idx').on(t.orderId),
+  ],
 );

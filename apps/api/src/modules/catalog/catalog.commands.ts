@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { conflict } from '../../lib/errors';
 import { products, productVariations } from './catalog.tables';
@@ -68,24 +68,39 @@ export async function setProductActive(db: DbOrTx, productId: number, isActive: 
 export interface SaleLine {
   variationId: number;
   quantity: number;
+  /** The request field a refusal names for this line (e.g. `items.2`); `variations.<id>` when not given. */
+  field?: string;
 }
 
-function merged(lines: SaleLine[]): SaleLine[] {
-  const byId = new Map<number, number>();
-  for (const line of lines) byId.set(line.variationId, (byId.get(line.variationId) ?? 0) + line.quantity);
-  return [...byId].map(([variationId, quantity]) => ({ variationId, quantity }));
+function merged(lines: SaleLine[]): { variationId: number; quantity: number; fields: string[] }[] {
+  const byId = new Map<number, { quantity: number; fields: string[] }>();
+  for (const line of lines) {
+    const entry = byId.get(line.variationId) ?? { quantity: 0, fields: [] };
+    entry.quantity += line.quantity;
+    entry.fields.push(line.field ?? `variations.${line.variationId}`);
+    byId.set(line.variationId, entry);
+  }
+  return [...byId].map(([variationId, entry]) => ({ variationId, ...entry }));
+}
+
+/** What a shopper reads for a line that is short: what is left, by the variation's full name. */
+export function stockShortMessage(fullName: string, left: number): string {
+  return left > 0 ? `${fullName}: only ${left} left` : `${fullName} is sold out`;
 }
 
 /**
  * An order was placed: take the quantities from stock (unlimited stock stays unlimited) and add
- * them to units sold. Fails with 409 `out_of_stock`, writing nothing, when a variation has too
- * little stock. For place-order's workflow, inside its transaction.
+ * them to units sold. Each update is guarded (`stock >= quantity`), so stock can never go below
+ * zero however many checkouts race. When any line is short it fails with 409 `out_of_stock`,
+ * writing nothing, naming EVERY short line (its `field`) with what is left. For place-order's
+ * workflow, inside its transaction.
  */
 export async function recordSale(db: DbOrTx, lines: SaleLine[]): Promise<void> {
   const sale = merged(lines).filter((l) => l.quantity > 0);
   if (sale.length === 0) return;
   await db.transaction(async (tx) => {
     const rows = [];
+    const short: typeof sale = [];
     // Ordered by id, so two concurrent orders lock the same rows in the same order.
     for (const line of [...sale].sort((a, b) => a.variationId - b.variationId)) {
       const [row] = await tx
@@ -101,8 +116,32 @@ export async function recordSale(db: DbOrTx, lines: SaleLine[]): Promise<void> {
           ),
         )
         .returning({ productId: productVariations.productId });
-      if (!row) throw conflict('Not enough stock', {}, 'out_of_stock');
-      rows.push(row);
+      // Keep going: the refusal names every short line, not just the first.
+      if (row) rows.push(row);
+      else short.push(line);
+    }
+    if (short.length > 0) {
+      // Read after the guarded updates failed, so the numbers are what other orders left.
+      const left = await tx
+        .select({ id: productVariations.id, fullName: productVariations.fullName, stock: productVariations.stock })
+        .from(productVariations)
+        .where(
+          inArray(
+            productVariations.id,
+            short.map((l) => l.variationId),
+          ),
+        );
+      const byId = new Map(left.map((v) => [v.id, v]));
+      const errors: Record<string, string[]> = {};
+      for (const line of short) {
+        const variation = byId.get(line.variationId);
+        const message = variation
+          ? stockShortMessage(variation.fullName, variation.stock ?? 0)
+          : 'This item is no longer available';
+        for (const field of line.fields) errors[field] = [message];
+      }
+      // Thrown inside the savepoint: every update above is rolled back with it.
+      throw conflict('Some items in your cart are out of stock.', errors, 'out_of_stock');
     }
     await touched(tx, rows);
   });

@@ -228,6 +228,9 @@ export const productVariations = pgTable(
     index('product_variations_search_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${t.listable}`),
+    // Search's prefix candidates (variation names starting with the query): a btree range stopped at
+    // the cap. The trigram index answers a prefix only by rechecking every row with a word starting so.
+    index('product_variations_search_prefix_idx').on(t.searchText.op('text_pattern_ops')).where(sql`${t.listable}`),
     check('product_variations_price_check', sql`${t.price} >= 0`),
     check('product_variations_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
   ],

@@ -3,6 +3,8 @@
  * categories, brands, a shop's listing) and the listable-product rule for queries that must
  * join it (`listableParts`). The rule itself lives in listable.ts.
  */
+
+export { catalogAdminRoutes } from './admin.routes';
 export {
   recordSale,
   reverseSale,
@@ -11,11 +13,15 @@ export {
   setVariationActive,
   setVariationPrice,
   setVariationStock,
+  stockShortMessage,
 } from './catalog.commands';
 export { catalogRoutes } from './catalog.routes';
 export { listCategoryTree } from './categories.service';
+export { type CheckoutVariation, variationsForCheckout } from './checkout-lines';
 export { priceShopVariations } from './listable';
 export { shopProductListQuery, toListRequest } from './product-query';
 export { countListableProducts, listBrandRefs, listProducts, shopListing, topCards } from './products.service';
-export { type ListingScope, refreshProductListings, repairReadModel } from './read-model';
+export { type ListingScope, readModelGeneration, refreshProductListings, repairReadModel } from './read-model';
 export { SEARCH_LIMIT, searchVariations } from './search';
+export { lowStockVariations, productsNotOfShop } from './vendor.queries';
+export { vendorCatalogRoutes } from './vendor.routes';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, productVariations } from './catalog.tables';
 
@@ -12,8 +12,8 @@ import { products, productVariations } from './catalog.tables';
 const activeProduct = (): SQL => eq(products.isActive, true);
 const activeVariation = (): SQL => eq(productVariations.isActive, true);
 
-/** A product's active variations, in display order. */
-export function activeVariations(db: DbOrTx, productId: number) {
+/** A product's active variations, in display order (the id may be a placeholder of a prepared statement). */
+export function activeVariations(db: DbOrTx, productId: number | Placeholder) {
   return db
     .select()
     .from(productVariations)

@@ -149,12 +149,3 @@ export function toProductCard(row: CardRow): ProductCard {
     },
   };
 }
-
-/** Up to `limit` listable cards matching `where`, in `order` (home page rows). */
-export async function listCards(db: DbOrTx, options: { where?: SQL[]; order: SQL[]; limit: number }) {
-  const rows = await cardQuery(db)
-    .where(and(listed(), ...(options.where ?? [])))
-    .orderBy(...options.order)
-    .limit(options.limit);
-  return rows.map(toProductCard);
-}

@@ -2,6 +2,7 @@ import type { ProductList } from '@parade/core/catalog-dto';
 import type { Logger } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { setVariationActive } from './catalog.commands';
 
 /**
  * SQL statements per request on the catalogue's hot reads: a small constant that does not grow
@@ -65,5 +66,20 @@ describe('statements per request', () => {
     for (const text of ['ban', 'banana', 'fairtrade bananas bunch', 'bananna']) {
       expect(await count('POST', '/api/search', { search: text }), text).toBe(1);
     }
+  });
+
+  it('a search asked again in any case or accents: none, until a catalogue write', async () => {
+    const first = await count('POST', '/api/search', { search: 'Bánanas' });
+    expect(first).toBe(1);
+    const hits = (await t.app.inject({ method: 'POST', url: '/api/search', payload: { search: 'bananas ' } })).json()
+      .data;
+    expect(await count('POST', '/api/search', { search: 'BANANAS' })).toBe(0);
+    // A write through the catalogue's commands refreshes the read model and drops cached hits.
+    await setVariationActive(t.database.db, hits[0].id, false);
+    statements = [];
+    const after = (await t.app.inject({ method: 'POST', url: '/api/search', payload: { search: 'bananas' } })).json()
+      .data;
+    expect(statements.length).toBe(1);
+    expect(after.map((hit: { id: number }) => hit.id)).not.toContain(hits[0].id);
   });
 });

@@ -2,8 +2,9 @@ import type { SearchHit } from '@parade/core/catalog-dto';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { FUZZY_THRESHOLD, matchesIndexed, type TextQuery, textQuery } from '../../lib/text-match';
+import { FUZZY_THRESHOLD, foldText, type TextQuery, textQuery } from '../../lib/text-match';
 import { products, productVariations } from './catalog.tables';
+import { cachedSearchHits } from './list-cache';
 
 export const SEARCH_LIMIT = 10;
 /** Candidates ranked per query: all matches of a 3-letter query at a million variations would not be. */
@@ -13,10 +14,16 @@ const PREFIX_CANDIDATES = 50;
 
 /**
  * The candidates of a search: listable variations whose stored folded text (variation full name,
- * product, brand and shop names, one per line; see catalog's read model) matches the query by the
- * trigram GIN index (`like` and `<%`), at most SEARCH_CANDIDATES + PREFIX_CANDIDATES of them.
- * Variations whose own name starts with the query are taken first, so a common word still finds
- * the exact and prefix matches that rank best.
+ * product, brand and shop names, one per line; see catalog's read model) matches the query, at
+ * most PREFIX_CANDIDATES + 2 * SEARCH_CANDIDATES of them, each part stopped at its cap inside
+ * its index scan:
+ * - whose variation name starts with the query (the likely best matches, so a common word still
+ *   finds them): a range of the `search_prefix` btree;
+ * - that contain the query: the trigram GIN index (`like '%q%'`);
+ * - close to the query (typos): the trigram GIN index (`<%`), only when fewer than SEARCH_LIMIT
+ *   variations contain the query. Ranking puts every containing name above every fuzzy-only one,
+ *   so with SEARCH_LIMIT of them the fuzzy part could not reach the reply; skipping it keeps a
+ *   common query off `<%`, whose scan walks the long posting lists of word-start trigrams.
  */
 function candidates(db: DbOrTx, query: TextQuery) {
   const v = productVariations;
@@ -32,16 +39,26 @@ function candidates(db: DbOrTx, query: TextQuery) {
     text: v.searchText,
   };
   const listed = sql`${v.listable}`;
+  const contains = sql`${v.searchText} like ${query.contains}`;
+  const containing = db
+    .select({ one: sql`1` })
+    .from(v)
+    .where(and(listed, contains))
+    .limit(SEARCH_LIMIT)
+    .as('containing');
+  // Uncorrelated: PostgreSQL evaluates it once, before the fuzzy scan, and skips that scan when false.
+  const fewContain = sql`(select count(*) from ${containing}) < ${SEARCH_LIMIT}`;
   return union(
     db
       .select(columns)
       .from(v)
       .where(and(listed, sql`${v.searchText} like ${query.prefix}`))
       .limit(PREFIX_CANDIDATES),
+    db.select(columns).from(v).where(and(listed, contains)).limit(SEARCH_CANDIDATES),
     db
       .select(columns)
       .from(v)
-      .where(and(listed, matchesIndexed(query, v.searchText)))
+      .where(and(listed, fewContain, sql`${query.folded} <% ${v.searchText}`))
       .limit(SEARCH_CANDIDATES),
   ).as('candidate');
 }
@@ -121,7 +138,12 @@ function tier(query: TextQuery, row: Searchable): SQL<number> {
  * variation, brand or shop name matches the text, case- and accent-insensitively, by prefix or
  * with typos, best match first.
  */
-export async function searchVariations(db: DbOrTx, text: string): Promise<SearchHit[]> {
+export function searchVariations(db: DbOrTx, text: string): Promise<SearchHit[]> {
+  // Kept a few seconds by the folded text, so "Bag", "bag " and "BAG" share one entry (list-cache.ts).
+  return cachedSearchHits(db, foldText(text), () => findVariations(db, text));
+}
+
+async function findVariations(db: DbOrTx, text: string): Promise<SearchHit[]> {
   const rows = await searchQuery(db, text);
   return rows.map((r) => ({
     id: r.id,

@@ -30,18 +30,21 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['content'],
         summary:
-          'Site settings (payload at top level, as the spec reads it), plus admin_url from the configuration; enable_stripe_payment is the effective value ("true" only with Stripe keys configured)',
+          'Site settings (payload at top level, as the spec reads it), plus admin_url and stripe_js_url from the configuration; enable_stripe_payment is the effective value ("true" only with Stripe keys configured)',
         response: { 200: appSettingReplySchema, ...failureResponses },
       },
     },
-    // admin_url comes from ADMIN_URL, so "Merchant Login" opens wherever the admin site is deployed.
+    // admin_url comes from ADMIN_URL, so "Merchant Login" opens wherever the admin site is deployed;
+    // stripe_js_url from STRIPE_JS_URL, so browser tests can load a stand-in instead of Stripe.js.
     async () => ({
       status: true as const,
       settings: {
         ...effectiveSiteSettings(await getSiteSettings(app.db), {
           stripeSecretKeySet: Boolean(app.config.stripeSecretKey),
+          publishableKey: app.config.stripePublishableKey,
         }),
         admin_url: app.config.adminUrl,
+        stripe_js_url: app.config.stripeJsUrl,
       },
     }),
   );

@@ -1,3 +1,5 @@
-/** The location module's public surface: its routes and the geocoder they are given. */
+/** The location module's public surface: its routes, the geocoder they are given and the delivery radius rule. */
+export type { Geocoder } from './geocoder';
+export { GeocoderUnavailableError } from './geocoder';
 export { locationRoutes } from './location.routes';
-export { createGeocoder } from './location.service';
+export { checkDelivery, createGeocoder, type DeliveryCheck } from './location.service';

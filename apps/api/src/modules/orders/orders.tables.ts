@@ -1,5 +1,17 @@
 import { orderStatuses, orderTypes, paymentMethods, paymentStatuses } from '@parade/core/enums';
-import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { productType, productVariations } from '../catalog/catalog.tables';
 import { shops } from '../shops/shops.tables';
@@ -18,6 +30,12 @@ export interface OrderAddress {
   city: string;
   postcode: string;
 }
+
+/**
+ * Invoice numbers are INV-{year}-{this sequence, six digits or more}. A sequence, not a counter
+ * row, so concurrent checkouts never wait on each other for a number (gaps are harmless).
+ */
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
 
 /** One checkout = one invoice (INV-YYYY-NNNNNN) holding one order per shop. */
 export const invoices = pgTable(
@@ -40,6 +58,10 @@ export const invoices = pgTable(
     paymentStatus: paymentStatus().notNull().default('unpaid'),
     /** The client's Idempotency-Key: a repeated checkout returns the first invoice. */
     idempotencyKey: text(),
+    /** Hash of the request body sent with the key: the same key with another body is refused. */
+    requestHash: text(),
+    /** Card checkouts only: unpaid past this time, the orders are cancelled and the stock released. */
+    paymentDueAt: timestamp({ withTimezone: true }),
     note: text(),
     ...timestamps,
   },
@@ -47,6 +69,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_idx').on(t.number),
     uniqueIndex('invoices_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('invoices_user_idx').on(t.userId),
+    index('invoices_payment_due_idx').on(t.paymentDueAt).where(sql`${t.paymentStatus} = 'unpaid'`),
   ],
 );
 
@@ -69,6 +92,9 @@ export const orders = pgTable(
     discount: integer().notNull().default(0),
     rewardDiscount: integer().notNull().default(0),
     rewardPointsUsed: integer().notNull().default(0),
+    /** The checkout's delivery charge is carried by one of its orders (decision 012); 0 on the others. */
+    shippingCharge: integer().notNull().default(0),
+    /** subtotal - discount - reward_discount + shipping_charge. */
     total: integer().notNull(),
     couponCode: text(),
     ...timestamps,
@@ -76,7 +102,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_invoice_idx').on(t.invoiceId),
     index('orders_shop_idx').on(t.shopId),
-    index('orders_user_idx').on(t.userId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_shop_status_idx').on(t.shopId, t.status, t.createdAt),
   ],
 );
 
@@ -102,12 +129,16 @@ export const orderItems = pgTable(
 );
 
 /** Each status change of an order, for tracking. */
-export const orderStatusHistory = pgTable('order_status_history', {
-  id: serial().primaryKey(),
-  orderId: integer()
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  status: orderStatus().notNull(),
-  note: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: orderStatus().notNull(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);

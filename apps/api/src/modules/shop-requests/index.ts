@@ -1,5 +1,4 @@
-/**
- * The shop-requests module's public surface. It has tables only so far (gathered by db/schema.ts for
- * migrations and the seed); routes and the functions other modules may call will be exported here.
- */
-export {};
+/** The shop-requests module's public surface: the admin's routes and the commands of the decide-shop-request workflows. */
+export { shopRequestsAdminRoutes } from './admin.routes';
+export { shopRequestAcceptedMail, shopRequestRejectedMail } from './shop-requests.mails';
+export { decideShopRequest, listShopRequests, lockShopRequest } from './shop-requests.service';

@@ -1,3 +1,13 @@
-/** The shops module's public surface: its routes, and the shop rule other modules join. */
+/** The shops module's public surface: its routes, the shop rule other modules join, and what orders need of a shop. */
+
+export { shopsManageRoutes } from './manage.routes';
+export { type CheckoutShop, shopsForOrders } from './shops.checkout';
+export {
+  type AdminShopBase,
+  createShop,
+  findShopForAdmin,
+  setShopImage,
+  updateShopProfile,
+} from './shops.manage';
 export { shopsRoutes } from './shops.routes';
 export { activeShops, listVendors, setShopActive, shopRefs } from './shops.service';

@@ -117,6 +117,9 @@ export async function getShop(db: DbOrTx, slug: string): Promise<Shop> {
     postcode: row.postcode,
     phone: row.phone,
     email: row.email,
+    opening_hours: row.openingHours,
+    holiday_mode: row.holidayMode,
+    holiday_message: row.holidayMode ? row.holidayMessage : null,
   };
 }
 

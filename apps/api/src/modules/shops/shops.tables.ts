@@ -41,6 +41,11 @@ export const shops = pgTable(
     email: text(),
     /** Reward points earned per whole pound of a delivered order. */
     pointsPerPound: integer().notNull().default(1),
+    /** While on, the shop takes no new orders; the storefront shows the message. */
+    holidayMode: boolean().notNull().default(false),
+    holidayMessage: text(),
+    /** Free text as the shop writes it ("Mon-Fri 9-6, Sat 9-1"). */
+    openingHours: text(),
     isActive: boolean().notNull().default(true),
     isFeatured: boolean().notNull().default(false),
     /** Public id printed in the shop's QR code; regenerating replaces it. */

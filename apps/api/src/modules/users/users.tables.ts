@@ -1,6 +1,6 @@
 import { userRoles } from '@parade/core/enums';
 import { sql } from 'drizzle-orm';
-import { integer, pgEnum, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgEnum, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { shops } from '../shops/shops.tables';
 
@@ -18,6 +18,8 @@ export const users = pgTable(
     passwordHash: text(),
     role: userRole().notNull().default('customer'),
     avatar: text(),
+    /** Set by the platform: a disabled account's tokens stop working and it cannot sign in. */
+    disabled: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],

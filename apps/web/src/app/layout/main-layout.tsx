@@ -12,6 +12,7 @@ import { useIgnoreDuplicateNavigation } from '@/hooks/use-ignore-duplicate-navig
 import { DisplayFormatProvider } from '@/lib/format';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { LocationController } from '../components/location-controller';
+import { useAnalyticsPageViews } from '../hooks/use-analytics-page-views';
 import classes from './main-layout.module.css';
 import { SiteHeader } from './site-header';
 
@@ -40,6 +41,7 @@ export function MainLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [categoriesOpened, categories] = useDisclosure(false);
   useIgnoreDuplicateNavigation();
+  useAnalyticsPageViews();
   const navMounted = useOpenedOnce(navOpened);
   const categoriesMounted = useOpenedOnce(categoriesOpened);
 

@@ -1,5 +1,5 @@
 import { Box, Container, Grid, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { IconMapPin, IconReceipt, IconUserCircle } from '@tabler/icons-react';
+import { IconMapPin, IconReceipt, IconTruckDelivery, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LogoutButton } from '@/features/auth/components/account-menu';
 import { RequireSession } from '@/features/auth/components/require-session';
@@ -14,6 +14,7 @@ const profileLinks = [
   { to: paths.profile(), label: 'Profile', icon: IconUserCircle, end: true },
   { to: paths.profileAddress(), label: 'Addresses', icon: IconMapPin, end: false },
   { to: paths.orders(), label: 'Orders', icon: IconReceipt, end: false },
+  { to: paths.track(), label: 'Track order', icon: IconTruckDelivery, end: false },
 ] as const;
 
 export function ProfileLayout() {
@@ -74,7 +75,8 @@ function ProfileLinks() {
         aria-current={active ? 'page' : undefined}
         label={link.label}
         leftSection={<link.icon size={20} aria-hidden />}
-        style={{ borderRadius: 'var(--mantine-radius-md)', whiteSpace: 'nowrap' }}
+        // On phones the links sit in a row that scrolls sideways: none may shrink into '...'.
+        style={{ borderRadius: 'var(--mantine-radius-md)', whiteSpace: 'nowrap', flex: 'none' }}
         miw={0}
         w="auto"
       />

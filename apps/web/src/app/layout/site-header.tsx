@@ -84,7 +84,7 @@ export function SiteHeader({ navOpened, onOpenNav }: { navOpened: boolean; onOpe
               <LocationButton />
             </Box>
             <Deferred w={44} h={44}>
-              <CartDropdown checkoutPath={paths.cartDetails()} />
+              <CartDropdown checkoutPath={paths.checkout()} />
             </Deferred>
             <Box visibleFrom="sm">
               <Deferred w={96} h={36}>

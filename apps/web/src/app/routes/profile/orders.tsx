@@ -34,7 +34,7 @@ export function Component() {
       ) : (
         <>
           {orders.data.data.map((order) => (
-            <OrderCard key={order.id} order={order} />
+            <OrderCard key={order.id} order={order} links />
           ))}
           {orders.data.last_page > 1 && (
             <Pagination

@@ -11,11 +11,34 @@ import { CouponForm } from './coupon-form';
 import { QuantityStepper } from './quantity-stepper';
 import { RewardPointsForm } from './reward-points-form';
 
+/** A refusal's words under the line or shop it names (checkout), linked to it for screen readers. */
+function Problems({ id, list }: { id: string; list: string[] | undefined }) {
+  if (!list || list.length === 0) return null;
+  return (
+    <Stack gap={2} id={id} data-testid="cart-problem" data-problem tabIndex={-1} style={{ flexBasis: '100%' }}>
+      {list.map((line) => (
+        <Text key={line} size="sm" fw={700} c="error.8">
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * The cart's lines grouped by shop, each shop with its coupon and (when signed in) its
- * reward points. `rewardBalances` is keyed by shop id; null for guests.
+ * reward points. `rewardBalances` is keyed by shop id; null for guests. At checkout,
+ * `lineErrors` (by variation id) and `shopErrors` (by shop id) show a refusal where it applies.
  */
-export function CartShopGroups({ rewardBalances }: { rewardBalances: Record<number, number> | null }) {
+export function CartShopGroups({
+  rewardBalances,
+  lineErrors = {},
+  shopErrors = {},
+}: {
+  rewardBalances: Record<number, number> | null;
+  lineErrors?: Record<number, string[]>;
+  shopErrors?: Record<number, string[]>;
+}) {
   const items = useCartStore((s) => s.items);
   const coupons = useCartStore((s) => s.shopCoupons);
   const actions = useCartActions();
@@ -46,6 +69,8 @@ export function CartShopGroups({ rewardBalances }: { rewardBalances: Record<numb
                 align="center"
                 justify="flex-end"
                 data-testid="cart-line"
+                data-invalid={lineErrors[item.id] ? true : undefined}
+                aria-describedby={lineErrors[item.id] ? `line-problem-${item.id}` : undefined}
               >
                 <Group wrap="nowrap" gap="sm" style={{ flex: '1 1 220px', minWidth: 0 }}>
                   <Box w={56} style={{ flex: 'none' }}>
@@ -84,10 +109,12 @@ export function CartShopGroups({ rewardBalances }: { rewardBalances: Record<numb
                     <IconTrash size={18} />
                   </ActionIcon>
                 </Group>
+                <Problems id={`line-problem-${item.id}`} list={lineErrors[item.id]} />
               </Group>
             ))}
           </Stack>
           <Stack gap="xs" mt="md">
+            <Problems id={`shop-problem-${group.shop.id}`} list={shopErrors[group.shop.id]} />
             <CouponForm shopId={group.shop.id} shopName={group.shop.name} items={group.items} />
             {rewardBalances && (rewardBalances[group.shop.id] ?? 0) > 0 && (
               <RewardPointsForm

@@ -1,28 +1,15 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { statusBadge } from '@parade/core/status-badge';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useFormatDate, useFormatMoney } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import type { Order } from '../api/get-orders';
+import { StatusBadge } from './status-badge';
 
-const badgeColour = {
-  info: 'secondary',
-  warning: 'yellow',
-  primary: 'primary',
-  accent: 'accent',
-  success: 'green',
-  error: 'error',
-} as const;
-
-function StatusBadge({ status, label }: { status: string; label: string }) {
-  const badge = statusBadge(status);
-  return (
-    <Badge color={badgeColour[badge.color]} variant="light" aria-label={`${label}: ${badge.label}`}>
-      {badge.label}
-    </Badge>
-  );
-}
-
-/** One shop's order of a checkout: invoice number, date, statuses, lines and total. */
-export function OrderCard({ order }: { order: Order }) {
+/**
+ * One shop's order of a checkout: invoice number, date, statuses, lines and total; with
+ * `links`, the way to its detail, its tracking timeline and its invoice.
+ */
+export function OrderCard({ order, links = false }: { order: Order; links?: boolean }) {
   const formatMoney = useFormatMoney();
   const formatDate = useFormatDate();
   return (
@@ -55,10 +42,50 @@ export function OrderCard({ order }: { order: Order }) {
           </Group>
         ))}
       </Stack>
+      {order.discount + order.reward_discount > 0 && (
+        <Group justify="space-between" mt="xs" wrap="nowrap" gap="xs">
+          <Text size="sm">Coupon and points discounts</Text>
+          <Text size="sm">−{formatMoney(order.discount + order.reward_discount)}</Text>
+        </Group>
+      )}
+      {order.shipping_charge > 0 && (
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm">Delivery charge</Text>
+          <Text size="sm">{formatMoney(order.shipping_charge)}</Text>
+        </Group>
+      )}
       <Group justify="space-between" mt="sm">
         <Text fw={700}>Total</Text>
         <Text fw={800}>{formatMoney(order.total)}</Text>
       </Group>
+      {links && (
+        <Group gap="md" mt="xs">
+          <Anchor
+            component={Link}
+            to={paths.order(order.id)}
+            fw={600}
+            aria-label={`Order details, ${order.shop.name} ${order.invoice.number}`}
+          >
+            Order details
+          </Anchor>
+          <Anchor
+            component={Link}
+            to={paths.track(order.id)}
+            fw={600}
+            aria-label={`Track, ${order.shop.name} ${order.invoice.number}`}
+          >
+            Track
+          </Anchor>
+          <Anchor
+            component={Link}
+            to={paths.invoice(order.invoice.number)}
+            fw={600}
+            aria-label={`Invoice, ${order.shop.name} ${order.invoice.number}`}
+          >
+            Invoice
+          </Anchor>
+        </Group>
+      )}
     </Card>
   );
 }

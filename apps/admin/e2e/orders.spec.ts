@@ -1,0 +1,103 @@
+import { seriousA11yViolations } from '@parade/test-support/axe';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, saveScreenshot } from './support/browser';
+import { accounts, api, signIn } from './support/staff';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+interface Card {
+  variation: { id: number; stock: number | null; price: number };
+}
+
+/** The customer places a cash collection order for one line of the vendor's shop, through the API. */
+async function placeOrderAsCustomer(): Promise<{ token: string; invoice: string; total: number }> {
+  const baseURL = inject('baseURL');
+  const login = await api<{ access_token: string }>(baseURL, 'auth/login', { method: 'POST', body: accounts.customer });
+  const token = login.body.data.access_token;
+  const cards = await api<{ products: { data: Card[] } }>(baseURL, `products?shop=${accounts.vendor.shopSlug}`);
+  const card = cards.body.data.products.data.find((c) => c.variation.stock === null || c.variation.stock > 10)!;
+  const settings = await api<never>(baseURL, 'app/setting');
+  const points = JSON.parse(
+    (settings.body as unknown as { settings: { collection_locations: string } }).settings.collection_locations,
+  ) as { value: string }[];
+  const placed = await api<{ invoice: string; total: number }>(baseURL, 'user/order/place', {
+    method: 'POST',
+    token,
+    body: {
+      order_type: 'collection',
+      collection_point: points[0]!.value,
+      items: [{ variation_id: card.variation.id, quantity: 3 }],
+      payment_method: 'cash',
+    },
+  });
+  expect(placed.status).toBe(201);
+  return { token, invoice: placed.body.data.invoice, total: placed.body.data.total };
+}
+
+async function pointsAtShop(token: string): Promise<number> {
+  const reply = await api<{ balances: { shop: { slug: string }; points: number }[] }>(
+    inject('baseURL'),
+    'user/reward-points',
+    { token },
+  );
+  return reply.body.data.balances.find((b) => b.shop.slug === accounts.vendor.shopSlug)?.points ?? 0;
+}
+
+describe('vendor orders', () => {
+  it('moves a collection order to delivered through the allowed steps, and the customer earns points', async () => {
+    const { token, invoice } = await placeOrderAsCustomer();
+    const pointsBefore = await pointsAtShop(token);
+
+    const { page, context } = await newPage(browser);
+    await signIn(page, accounts.vendor);
+    await page.getByText('Orders today').waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(invoice);
+    await page.getByRole('link', { name: invoice }).click();
+    await page.getByRole('heading', { name: `Order ${invoice}` }).waitFor();
+    await page.getByTestId('customer-name').getByText('Priya Shah').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'vendor-order-desktop');
+
+    // A collection order never offers "Out for delivery"; pending cannot jump to delivered.
+    expect(await page.getByRole('button', { name: 'Out for delivery' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Mark delivered' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Start preparing' }).click();
+    await page.getByRole('button', { name: 'Ready for collection' }).click();
+    await page.getByRole('button', { name: 'Mark paid (cash)' }).click();
+    await page.getByText('Marked as paid.').waitFor();
+    await page.getByRole('button', { name: 'Mark delivered' }).click();
+    await page.getByText('Order is now delivered.').waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+
+    await expect.poll(() => pointsAtShop(token)).toBeGreaterThan(pointsBefore);
+
+    // Today's sales now show on the dashboard's chart, which stays out of the keyboard's way.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('table', { name: 'Sales over the last 30 days' }).waitFor({ state: 'attached' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'vendor-dashboard-with-sales-desktop');
+    await context.close();
+  });
+
+  it('cancels an order only after confirming', async () => {
+    const { invoice } = await placeOrderAsCustomer();
+    const { page, context } = await newPage(browser);
+    await signIn(page, accounts.vendor);
+    await page.getByText('Orders today').waitFor();
+    await page.goto(`/admin/vendor/orders?search=${invoice}`);
+    await page.getByRole('link', { name: invoice }).click();
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel order ${invoice}?` });
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByText('Order cancelled.').waitFor();
+    await page.getByText('CANCELLED').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Start preparing' }).count()).toBe(0);
+    await context.close();
+  });
+});

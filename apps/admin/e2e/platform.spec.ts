@@ -1,0 +1,119 @@
+import { seriousA11yViolations } from '@parade/test-support/axe';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
+import { accounts, api, signIn } from './support/staff';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+// No storefront spec uses this shop, and the test makes it active again whatever happens.
+const shop = { slug: 'barakah-halal-grocer', name: 'Barakah Halal Grocer' };
+
+const listedShopSlugs = async () => {
+  const reply = await api<{ data: { slug: string }[] }>(inject('baseURL'), 'shops?per_page=60');
+  return reply.body.data.data.map((s) => s.slug);
+};
+
+async function adminToken(): Promise<string> {
+  const reply = await api<{ access_token: string }>(inject('baseURL'), 'auth/login', {
+    method: 'POST',
+    body: accounts.admin,
+  });
+  return reply.body.data.access_token;
+}
+
+describe('platform admin', () => {
+  it('sees the shop requests queue', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, accounts.admin);
+    await page.getByText('Shop requests waiting').waitFor();
+    await saveScreenshot(page, 'platform-dashboard-desktop');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Shop requests' })
+      .click();
+    await page.getByRole('heading', { name: 'Shop requests', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Shop requests' }).waitFor();
+    await page
+      .getByText(/No requests are waiting\.|Accept/)
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
+  it('suspends a shop, which disappears from the storefront, and makes it active again', async () => {
+    const { page, context } = await newPage(browser);
+    try {
+      expect(await listedShopSlugs()).toContain(shop.slug);
+      await signIn(page, accounts.admin);
+      await page.getByText('Shop requests waiting').waitFor();
+      await page.goto('/admin/platform/shops');
+      const row = page.getByRole('row', { name: new RegExp(shop.name) });
+      await row.waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'platform-shops-desktop');
+
+      await row.getByRole('button', { name: `Suspend ${shop.name}` }).click();
+      // A destructive action asks first; Cancel changes nothing.
+      const dialog = page.getByRole('dialog', { name: `Suspend ${shop.name}?` });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await listedShopSlugs()).toContain(shop.slug);
+
+      await row.getByRole('button', { name: `Suspend ${shop.name}` }).click();
+      await dialog.getByRole('button', { name: 'Suspend shop' }).click();
+      await page.getByText(`${shop.name} is suspended.`).waitFor();
+      await row.getByText('SUSPENDED').waitFor();
+      expect(await listedShopSlugs()).not.toContain(shop.slug);
+
+      await row.getByRole('button', { name: `Activate ${shop.name}` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Make active' }).click();
+      await row.getByText('ACTIVE').waitFor();
+      expect(await listedShopSlugs()).toContain(shop.slug);
+    } finally {
+      const token = await adminToken();
+      const shops = await api<{ data: { id: number; slug: string }[] }>(
+        inject('baseURL'),
+        `admin/shops?search=Barakah`,
+        {
+          token,
+        },
+      );
+      const id = shops.body.data.data.find((s) => s.slug === shop.slug)?.id;
+      if (id) await api(inject('baseURL'), `admin/shops/${id}`, { method: 'PATCH', token, body: { status: 'active' } });
+      await context.close();
+    }
+  });
+
+  it('shows every setting with a typed input, and saves one', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, accounts.admin);
+    await page.getByText('Shop requests waiting').waitFor();
+    await page.goto('/admin/platform/settings');
+    await page.getByLabel('Site title').waitFor();
+    expect(await page.getByRole('switch', { name: /Test mode/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel(/^Delivery radius/).inputValue()).toMatch(/miles$/);
+    await page.getByLabel('Facebook').fill('not a link');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    expect(await page.getByLabel('Facebook').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Facebook').fill('https://www.facebook.com/parade.e1');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    await saveScreenshot(page, 'platform-settings-desktop');
+    await context.close();
+  });
+
+  it('shows the platform on a phone', async () => {
+    const { page, context } = await newPage(browser, viewports.mobile);
+    await signIn(page, accounts.admin);
+    await page.getByText('Shop requests waiting').waitFor();
+    await page.goto('/admin/platform/shops');
+    await page.getByRole('row', { name: new RegExp(shop.name) }).waitFor();
+    await saveScreenshot(page, 'platform-shops-mobile');
+    await context.close();
+  });
+});

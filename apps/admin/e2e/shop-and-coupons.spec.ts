@@ -1,0 +1,88 @@
+import { seriousA11yViolations } from '@parade/test-support/axe';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { accounts, api, signIn } from './support/staff';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function vendorToken(): Promise<string> {
+  const reply = await api<{ access_token: string }>(inject('baseURL'), 'auth/login', {
+    method: 'POST',
+    body: accounts.vendor,
+  });
+  return reply.body.data.access_token;
+}
+
+describe('vendor coupons and shop profile', () => {
+  it('creates a coupon (checked with core rules first), edits it and deletes it after confirming', async () => {
+    const code = `SPRING${Date.now() % 100000}`;
+    const { page, context } = await newPage(browser);
+    await signIn(page, accounts.vendor);
+    await page.getByText('Orders today').waitFor();
+    await page.goto('/admin/vendor/coupons');
+    await page.getByRole('button', { name: 'New coupon' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New coupon' });
+    await dialog.getByLabel(/^Code/).fill(code.toLowerCase());
+    await dialog.getByLabel(/^Discount \(%\)/).fill('150');
+    await dialog.getByRole('button', { name: 'Save coupon' }).click();
+    await dialog.getByText('A percent coupon is at most 100.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await dialog.getByLabel(/^Discount \(%\)/).fill('15');
+    await dialog.getByRole('button', { name: 'Save coupon' }).click();
+    await page.getByText(`Coupon ${code} is saved.`).waitFor();
+    const row = page.getByRole('row', { name: new RegExp(code) });
+    await row.getByText('15% off').waitFor();
+
+    await row.getByRole('button', { name: `Edit ${code}` }).click();
+    await page
+      .getByRole('dialog', { name: `Edit coupon ${code}` })
+      .getByLabel(/^Uses in total/)
+      .fill('50');
+    await page.getByRole('button', { name: 'Save coupon' }).click();
+    await row.getByText('0 of 50').waitFor();
+
+    await row.getByRole('button', { name: `Delete ${code}` }).click();
+    await page
+      .getByRole('dialog', { name: `Delete coupon ${code}?` })
+      .getByRole('button', { name: 'Delete coupon' })
+      .click();
+    await page.getByText(`Coupon ${code} is deleted.`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('turns holiday mode on with a message and off again', async () => {
+    const { page, context } = await newPage(browser);
+    try {
+      await signIn(page, accounts.vendor);
+      await page.getByText('Orders today').waitFor();
+      await page.goto('/admin/vendor/shop');
+      await page.getByRole('switch', { name: /On holiday/ }).check();
+      await page.getByLabel('Message for shoppers').fill('Back on Monday.');
+      await page.getByLabel(/^Points per pound/).fill('');
+      await page.getByRole('button', { name: 'Save shop profile' }).click();
+      // Core's rule for the field, under the field, focused.
+      await page.getByText('Enter a whole number from 0 to 100.').waitFor();
+      await page.getByLabel(/^Points per pound/).fill('1');
+      await page.getByRole('button', { name: 'Save shop profile' }).click();
+      await page.getByText('Saved. Your shop is on holiday: it takes no new orders.').waitFor();
+
+      await page.getByRole('switch', { name: /On holiday/ }).uncheck();
+      await page.getByRole('button', { name: 'Save shop profile' }).click();
+      await page.getByText('Shop profile saved.').waitFor();
+    } finally {
+      await api(inject('baseURL'), 'vendor/shop', {
+        method: 'PUT',
+        token: await vendorToken(),
+        body: { holiday_mode: false, holiday_message: null, points_per_pound: 1 },
+      });
+      await context.close();
+    }
+  });
+});

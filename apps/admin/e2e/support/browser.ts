@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { viewports } from '@parade/test-support/chromium';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  /** Provided by the e2e project's global set-up (apps/web/e2e/support/global-setup.ts), which starts the server. */
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+export { launchChromium as launchBrowser, viewports } from '@parade/test-support/chromium';
+
+let clientCounter = 0;
+
+/**
+ * A fresh context (no stored token) pointed at the test server. Each context is its own client
+ * address (the test server trusts X-Forwarded-For from loopback), so sign-ins in one file do not
+ * add up against the login rate limit.
+ */
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: inject('baseURL'),
+    viewport,
+    isMobile: viewport.width < 500,
+    hasTouch: viewport.width < 500,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.66.${process.pid % 250}.${++clientCounter}` });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+/** Saves a full-page screenshot under apps/admin/e2e/screenshots (git-ignored) for a person to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,25 @@
+// Mantine's styles in a CSS layer, so the app's own CSS modules win however the bundler orders
+// them. The merchant site uses most of the library (forms, tables, modals), so it takes it whole.
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
+import 'mantine-datatable/styles.layer.css';
+import './print.css';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { queryClient } from '@/lib/query-client';
+import { cssVariablesResolver, theme } from '@/lib/theme';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+      {/* Bottom right: toasts never cover the header's sign-out or a page's action buttons. */}
+      <Notifications position="bottom-right" limit={3} />
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>{children}</ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

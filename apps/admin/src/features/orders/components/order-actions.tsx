@@ -1,0 +1,87 @@
+import { Button, Group } from '@mantine/core';
+import { allowedNextStatuses } from '@parade/core/order-status';
+import type { VendorOrderPayload } from '@parade/core/vendor-schemas';
+import { IconPrinter } from '@tabler/icons-react';
+import { confirmAction } from '@/components/confirm';
+import { notifyError, notifySuccess } from '@/components/notify';
+import { ApiError } from '@/lib/api-client';
+import { useChangeOrderStatus, useMarkOrderPaid } from '../api/change-order';
+import { moveToLabel, statusLabel } from './status-labels';
+
+const failed = (e: unknown) => notifyError(e instanceof ApiError ? e.message : 'Could not change the order.');
+
+/**
+ * Only the moves core's order rules allow from this status (a collection order goes to ready,
+ * a delivery to shipping); cancelling asks first; a cash order can be marked paid.
+ */
+export function OrderActions({ order }: { order: VendorOrderPayload['order'] }) {
+  const change = useChangeOrderStatus(order.id);
+  const markPaid = useMarkOrderPaid(order.id);
+  const next = allowedNextStatuses(order.status).filter((status) => {
+    if (status === 'cancelled') return false;
+    if (status === 'ready') return order.order_type === 'collection';
+    if (status === 'shipping') return order.order_type === 'delivery';
+    return true;
+  });
+  const canCancel = allowedNextStatuses(order.status).includes('cancelled');
+  const canMarkPaid =
+    order.payment_method === 'cash' && order.payment_status === 'unpaid' && order.status !== 'cancelled';
+
+  const move = (status: (typeof next)[number]) =>
+    change.mutate(
+      { status },
+      {
+        onSuccess: (saved) => notifySuccess(`Order is now ${statusLabel[saved.status].toLowerCase()}.`),
+        onError: failed,
+      },
+    );
+
+  const cancel = async () => {
+    const yes = await confirmAction({
+      title: `Cancel order ${order.invoice.number}?`,
+      message:
+        'The stock goes back on sale and the customer gets back any reward points they spent. This cannot be undone.',
+      confirmLabel: 'Cancel order',
+    });
+    if (yes)
+      change.mutate({ status: 'cancelled' }, { onSuccess: () => notifySuccess('Order cancelled.'), onError: failed });
+  };
+
+  return (
+    <Group gap="sm" className="no-print">
+      {next.map((status) => (
+        <Button
+          key={status}
+          onClick={() => move(status)}
+          loading={change.isPending && change.variables?.status === status}
+        >
+          {moveToLabel[status]}
+        </Button>
+      ))}
+      {canMarkPaid && (
+        <Button
+          variant="light"
+          loading={markPaid.isPending}
+          onClick={() =>
+            markPaid.mutate(undefined, { onSuccess: () => notifySuccess('Marked as paid.'), onError: failed })
+          }
+        >
+          Mark paid (cash)
+        </Button>
+      )}
+      <Button variant="default" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
+        Print packing slip
+      </Button>
+      {canCancel && (
+        <Button
+          variant="outline"
+          color="error"
+          onClick={cancel}
+          loading={change.isPending && change.variables?.status === 'cancelled'}
+        >
+          Cancel order
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,41 @@
+import { Checkbox, Group, NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+
+/**
+ * The inputs of one variation, bound to `form` under `path` ('' for a variation's own form,
+ * 'variations.0.' inside a new product's form). Price is typed in pounds; the form sends pence.
+ */
+export function VariationFields<T>({ form, path = '' }: { form: UseFormReturnType<T>; path?: string }) {
+  const field = (name: string) => form.getInputProps(`${path}${name}` as never);
+  const unlimited = Boolean(form.getInputProps(`${path}unlimited` as never, { type: 'checkbox' }).checked);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+      <TextInput label="Variation name" description="e.g. 1kg, Large, Paperback" required {...field('name')} />
+      <TextInput label="SKU" description="Your own stock code (optional)" {...field('sku')} />
+      <NumberInput
+        label="Price"
+        description="In pounds"
+        prefix="£"
+        decimalScale={2}
+        fixedDecimalScale
+        min={0}
+        step={0.1}
+        required
+        {...field('price')}
+      />
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <NumberInput
+          label="Stock"
+          description="Units on hand"
+          min={0}
+          step={1}
+          allowDecimal={false}
+          disabled={unlimited}
+          {...field('stock')}
+        />
+        <Checkbox label="Unlimited" mb={8} {...form.getInputProps(`${path}unlimited` as never, { type: 'checkbox' })} />
+      </Group>
+      <Switch label="On sale (active)" {...form.getInputProps(`${path}is_active` as never, { type: 'checkbox' })} />
+    </SimpleGrid>
+  );
+}

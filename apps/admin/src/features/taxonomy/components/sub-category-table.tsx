@@ -1,0 +1,122 @@
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import type { AdminSubCategory } from '@parade/core/admin-schemas';
+import { IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { confirmAction } from '@/components/confirm';
+import { notifyError, notifySuccess } from '@/components/notify';
+import { ServerTable } from '@/components/server-table';
+import { useListParams } from '@/hooks/use-list-params';
+import { ApiError } from '@/lib/api-client';
+import { useDeleteSubCategory, usePickerOptions, useSubCategories } from '../api/sub-categories';
+import { SubCategoryFormModal } from './sub-category-form-modal';
+
+/** Sub-categories, filtered by category, each with the brands it offers as filters. */
+export function SubCategoryTable() {
+  const list = useListParams(['category_id'] as const);
+  const result = useSubCategories(list.query as never);
+  const { categories } = usePickerOptions();
+  const remove = useDeleteSubCategory();
+  const [editing, setEditing] = useState<{ item: AdminSubCategory | null } | null>(null);
+  const categoryName = (id: number) => categories.find((c) => c.id === id)?.name ?? '';
+
+  const askDelete = async (row: AdminSubCategory) => {
+    const yes = await confirmAction({
+      title: `Delete ${row.name}?`,
+      message: 'Its products stay in their category.',
+      confirmLabel: 'Delete sub-category',
+    });
+    if (!yes) return;
+    remove.mutate(row.id, {
+      onSuccess: () => notifySuccess(`${row.name} is deleted.`),
+      onError: (e) => notifyError(e instanceof ApiError ? e.message : 'Could not delete it.'),
+    });
+  };
+
+  const columns: DataTableColumn<AdminSubCategory>[] = [
+    {
+      accessor: 'name',
+      title: 'Name',
+      sortable: true,
+      render: (row) => (
+        <Stack gap={0}>
+          <Text fw={600}>{row.name}</Text>
+          <Text size="xs" c="dimmed">
+            in {categoryName(row.category_id)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'brands',
+      title: 'Brands',
+      render: (row) => (
+        <Text size="sm" lineClamp={2}>
+          {row.brands.map((b) => b.name).join(', ') || '—'}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'actions',
+      title: 'Actions',
+      textAlign: 'right',
+      render: (row) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => setEditing({ item: row })}
+            aria-label={`Edit ${row.name}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="outline"
+            color="error"
+            onClick={() => askDelete(row)}
+            loading={remove.isPending && remove.variables === row.id}
+            aria-label={`Delete ${row.name}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing({ item: null })}>
+          New sub-category
+        </Button>
+      </Group>
+      <ServerTable<AdminSubCategory>
+        label="Sub-categories"
+        columns={columns}
+        result={result.data}
+        fetching={result.isFetching}
+        error={result.error}
+        onRetry={() => result.refetch()}
+        page={list.page}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        search={{ value: list.search, onChange: list.setSearch, placeholder: 'Name' }}
+        toolbar={
+          <Select
+            label="Category"
+            data={[{ value: '', label: 'All' }, ...categories.map((c) => ({ value: String(c.id), label: c.name }))]}
+            value={list.filters.category_id}
+            onChange={(value) => list.setFilter('category_id', value ?? '')}
+            allowDeselect={false}
+            w={200}
+          />
+        }
+        noRecordsText="No sub-category matches."
+      />
+      <SubCategoryFormModal opened={editing !== null} item={editing?.item ?? null} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}

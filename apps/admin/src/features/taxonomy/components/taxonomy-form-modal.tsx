@@ -1,0 +1,79 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { adminBrandInputSchema, adminCategoryInputSchema } from '@parade/core/admin-schemas';
+import { FormAlert } from '@/components/form-alert';
+import { notifySuccess } from '@/components/notify';
+import { useApiForm } from '@/components/use-api-form';
+import { zodValidate } from '@/lib/zod-validate';
+import { type TaxonomyKind, useSaveTaxonomy } from '../api/taxonomy';
+
+const schemas = { categories: adminCategoryInputSchema, brands: adminBrandInputSchema };
+const nouns = { categories: 'category', brands: 'brand' } as const;
+
+interface Values {
+  name: string;
+  slug: string;
+}
+const toWire = (values: Values) => ({ name: values.name, slug: values.slug.trim() === '' ? undefined : values.slug });
+
+function TaxonomyForm({
+  kind,
+  item,
+  onDone,
+}: {
+  kind: TaxonomyKind;
+  item: { id: number; name: string; slug: string } | null;
+  onDone: () => void;
+}) {
+  const save = useSaveTaxonomy(kind);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { name: item?.name ?? '', slug: item?.slug ?? '' },
+    validate: zodValidate(schemas[kind], toWire),
+  });
+  const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
+    const saved = await save.mutateAsync({ id: item?.id ?? null, body: toWire(values) });
+    notifySuccess(`${saved.name} is saved.`);
+    onDone();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <FormAlert message={formError} />
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label="Slug"
+          description="The web address part; left empty, it is made from the name"
+          {...form.getInputProps('slug')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            Save {nouns[kind]}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Create (item null) or rename a category or brand. */
+export function TaxonomyFormModal({
+  kind,
+  opened,
+  item,
+  onClose,
+}: {
+  kind: TaxonomyKind;
+  opened: boolean;
+  item: { id: number; name: string; slug: string } | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={item ? `Edit ${item.name}` : `New ${nouns[kind]}`}>
+      {opened && <TaxonomyForm key={item?.id ?? 'new'} kind={kind} item={item} onDone={onClose} />}
+    </Modal>
+  );
+}

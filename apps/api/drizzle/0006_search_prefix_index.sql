@@ -1,0 +1,1 @@
+CREATE INDEX "product_variations_search_prefix_idx" ON "product_variations" USING btree ("search_text" text_pattern_ops) WHERE "product_variations"."listable";

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export type UploadImageType = 'png' | 'jpeg' | 'webp' | 'gif';
+
+export interface ImageInfo {
+  type: UploadImageType;
+  width: number;
+  height: number;
+}
+
+/** Largest picture a merchant may upload: bytes and pixels (a small file can still decode huge). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
+/**
+ * The type and size of an image from its own bytes (magic number and header), never from the
+ * file name or the content type the client sent. Null for anything that is not a PNG, JPEG,
+ * WebP or GIF whose header gives its width and height.
+ */
+export function imageInfo(bytes: Buffer): ImageInfo | null {
+  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+  const size = (type: UploadImageType, width: number, height: number) =>
+    width > 0 && height > 0 ? { type, width, height } : null;
+  if (
+    bytes.length >= 24 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return size('png', bytes.readUInt32BE(16), bytes.readUInt32BE(20));
+  }
+  if (bytes.length >= 10 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) {
+    return size('gif', bytes.readUInt16LE(6), bytes.readUInt16LE(8));
+  }
+  if (bytes.length >= 30 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') {
+    const chunk = ascii(12, 16);
+    if (chunk === 'VP8 ') return size('webp', bytes.readUInt16LE(26) & 0x3fff, bytes.readUInt16LE(28) & 0x3fff);
+    if (chunk === 'VP8L') {
+      const bits = bytes.readUInt32LE(21);
+      return size('webp', (bits & 0x3fff) + 1, ((bits >> 14) & 0x3fff) + 1);
+    }
+    if (chunk === 'VP8X') return size('webp', bytes.readUIntLE(24, 3) + 1, bytes.readUIntLE(27, 3) + 1);
+    return null;
+  }
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    // Walk the markers to the frame header (SOFn), which holds the size.
+    let at = 2;
+    while (at + 9 < bytes.length) {
+      if (bytes[at] !== 0xff) return null;
+      const marker = bytes[at + 1] ?? 0;
+      if (marker === 0xff) {
+        at += 1;
+        continue;
+      }
+      const length = bytes.readUInt16BE(at + 2);
+      const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+      if (isFrame) return size('jpeg', bytes.readUInt16BE(at + 7), bytes.readUInt16BE(at + 5));
+      at += 2 + length;
+    }
+    return null;
+  }
+  return null;
+}
+
+const extensions: Record<UploadImageType, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
+
+/**
+ * Stores a checked image under <uploads>/<folder>/ with a name we choose (a prefix, a random
+ * part, the extension of the detected type) and returns its public URL under /uploads/.
+ */
+export async function saveImage(
+  uploadsDir: string,
+  folder: string,
+  prefix: string,
+  bytes: Buffer,
+  type: UploadImageType,
+): Promise<string> {
+  const dir = path.join(uploadsDir, folder);
+  await mkdir(dir, { recursive: true });
+  const name = `${prefix}-${randomBytes(8).toString('hex')}.${extensions[type]}`;
+  await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+  return `/uploads/${folder}/${name}`;
+}
+
+/** Deletes files saveImage wrote (after the transaction that referenced them failed). */
+export async function removeImages(uploadsDir: string, urls: string[]): Promise<void> {
+  for (const url of urls) {
+    const match = /^\/uploads\/([\w-]+)\/([\w-]+\.(?:png|jpg|webp|gif))$/.exec(url);
+    if (match?.[1] && match[2]) await rm(path.join(uploadsDir, match[1], match[2]), { force: true });
+  }
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { vendorCouponsRoutes } from './modules/cart';
+import { catalogAdminRoutes, vendorCatalogRoutes } from './modules/catalog';
+import { contentAdminRoutes } from './modules/content';
+import { vendorOrdersRoutes } from './modules/orders';
+import { shopRequestsAdminRoutes } from './modules/shop-requests';
+import { shopsManageRoutes } from './modules/shops';
+import { usersAdminRoutes } from './modules/users';
+
+/**
+ * The merchant (`/vendor/...`) and platform (`/admin/...`) calls of the admin site, gathered from
+ * the modules that own their data. The role guards (plugins/role-guards.ts) protect every route
+ * under those prefixes whoever declares it; this list only keeps app.ts short.
+ */
+export async function manageRoutes(api: FastifyInstance): Promise<void> {
+  await api.register(vendorCatalogRoutes);
+  await api.register(vendorCouponsRoutes);
+  await api.register(shopsManageRoutes);
+  await api.register(vendorOrdersRoutes);
+  await api.register(shopRequestsAdminRoutes);
+  await api.register(contentAdminRoutes);
+  await api.register(usersAdminRoutes);
+  await api.register(catalogAdminRoutes);
+}

@@ -1,0 +1,173 @@
+import { type CouponLine, couponRefusalCodes, evaluateCoupon } from '@parade/core/coupon';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { couponRedemptions, coupons, rewardPointBalances, rewardPointEntries } from './cart.tables';
+
+/**
+ * The cart module's write commands for checkout and order changes: coupon usage and the reward
+ * point ledger. Each runs in the caller's transaction. Lock order, the same in every workflow so
+ * two of them never wait on each other in a circle: coupons, then stock, then point balances.
+ */
+
+export interface ClaimedCoupon {
+  id: number;
+  code: string;
+  discount: number;
+}
+
+/**
+ * Counts one use of a shop's coupon for this checkout, or refuses with the field
+ * `coupons.<shop_id>`. The coupon row is locked first (FOR UPDATE), so the per-customer count and
+ * the overall count are read and raised by one checkout at a time; the increment is guarded as
+ * well, so the usage limit holds even if a caller forgot the lock.
+ */
+export async function claimCoupon(
+  db: DbOrTx,
+  input: { shopId: number; code: string; userId: number; lines: CouponLine[]; now: Date },
+): Promise<ClaimedCoupon> {
+  const field = `coupons.${input.shopId}`;
+  const refuse = (
+    status: number,
+    message: string,
+    code: (typeof couponRefusalCodes)[keyof typeof couponRefusalCodes],
+  ) => new AppError(status, message, { [field]: [message] }, code);
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.shopId, input.shopId), sql`upper(${coupons.code}) = ${input.code.trim().toUpperCase()}`))
+    .limit(1)
+    .for('update');
+  if (!coupon) throw refuse(422, 'This coupon code is not valid for this shop.', 'coupon_not_found');
+  const [uses] = await db
+    .select({ n: count() })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, input.userId)));
+  const check = evaluateCoupon(coupon, input.lines, { now: input.now, usesByThisUser: uses?.n ?? 0 });
+  if (!check.ok) {
+    const code = couponRefusalCodes[check.reason];
+    // Used up by other shoppers meanwhile is a conflict with them; the rest is about this cart.
+    throw refuse(code === 'coupon_used_up' ? 409 : 422, check.message, code);
+  }
+  const counted = await db
+    .update(coupons)
+    .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
+    .where(
+      and(
+        eq(coupons.id, coupon.id),
+        sql`(${coupons.usageLimit} is null or ${coupons.timesUsed} < ${coupons.usageLimit})`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  if (counted.length === 0) throw refuse(409, 'This coupon has reached its usage limit.', 'coupon_used_up');
+  return { id: coupon.id, code: coupon.code, discount: check.discount };
+}
+
+/** Records which order used a claimed coupon (what cancelling the order gives back). */
+export async function recordCouponRedemption(
+  db: DbOrTx,
+  input: { couponId: number; userId: number; orderId: number; discount: number },
+): Promise<void> {
+  await db.insert(couponRedemptions).values(input);
+}
+
+/** An order was cancelled: its coupon use is given back (the redemption goes, times_used drops by one). */
+export async function releaseOrderCoupon(db: DbOrTx, orderId: number): Promise<void> {
+  const released = await db
+    .delete(couponRedemptions)
+    .where(eq(couponRedemptions.orderId, orderId))
+    .returning({ couponId: couponRedemptions.couponId });
+  if (released.length === 0) return;
+  for (const { couponId } of released) {
+    await db
+      .update(coupons)
+      .set({ timesUsed: sql`greatest(${coupons.timesUsed} - 1, 0)` })
+      .where(inArray(coupons.id, [couponId]));
+  }
+}
+
+/**
+ * Spends points at a shop for an order: a guarded decrement that never takes a balance below
+ * zero (two checkouts spending the same points: the second is refused), and a `checkout` entry.
+ */
+export async function spendRewardPoints(
+  db: DbOrTx,
+  input: { userId: number; shopId: number; points: number; orderId: number },
+): Promise<void> {
+  if (input.points <= 0) return;
+  const spent = await db
+    .update(rewardPointBalances)
+    .set({ points: sql`${rewardPointBalances.points} - ${input.points}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(rewardPointBalances.userId, input.userId),
+        eq(rewardPointBalances.shopId, input.shopId),
+        gte(rewardPointBalances.points, input.points),
+      ),
+    )
+    .returning({ points: rewardPointBalances.points });
+  if (spent.length === 0) {
+    const message = `You do not have ${input.points} reward points at this shop.`;
+    throw new AppError(422, message, { [`reward_points.${input.shopId}`]: [message] }, 'points_insufficient');
+  }
+  await db.insert(rewardPointEntries).values({
+    userId: input.userId,
+    shopId: input.shopId,
+    points: -input.points,
+    reason: 'checkout',
+    orderId: input.orderId,
+  });
+}
+
+async function addToBalance(db: DbOrTx, userId: number, shopId: number, points: number): Promise<void> {
+  await db
+    .insert(rewardPointBalances)
+    .values({ userId, shopId, points })
+    .onConflictDoUpdate({
+      target: [rewardPointBalances.userId, rewardPointBalances.shopId],
+      set: { points: sql`${rewardPointBalances.points} + ${points}`, updatedAt: new Date() },
+    });
+}
+
+/** An order was cancelled: the points it spent go back to the balance (`order_cancelled`). */
+export async function returnRewardPoints(
+  db: DbOrTx,
+  input: { userId: number; shopId: number; points: number; orderId: number },
+): Promise<void> {
+  if (input.points <= 0) return;
+  await addToBalance(db, input.userId, input.shopId, input.points);
+  await db.insert(rewardPointEntries).values({
+    userId: input.userId,
+    shopId: input.shopId,
+    points: input.points,
+    reason: 'order_cancelled',
+    orderId: input.orderId,
+  });
+}
+
+/**
+ * An order was delivered: earns its points (`order_delivered`) once. Callers hold the order's row
+ * lock, so the look for an earlier award and the award cannot interleave with another call for
+ * the same order; a second call awards nothing. Returns the points awarded.
+ */
+export async function awardDeliveryPoints(
+  db: DbOrTx,
+  input: { userId: number; shopId: number; points: number; orderId: number },
+): Promise<number> {
+  if (input.points <= 0) return 0;
+  const [earlier] = await db
+    .select({ id: rewardPointEntries.id })
+    .from(rewardPointEntries)
+    .where(and(eq(rewardPointEntries.orderId, input.orderId), eq(rewardPointEntries.reason, 'order_delivered')))
+    .limit(1);
+  if (earlier) return 0;
+  await db.insert(rewardPointEntries).values({
+    userId: input.userId,
+    shopId: input.shopId,
+    points: input.points,
+    reason: 'order_delivered',
+    orderId: input.orderId,
+  });
+  await addToBalance(db, input.userId, input.shopId, input.points);
+  return input.points;
+}

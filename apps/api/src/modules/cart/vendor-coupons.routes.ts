@@ -1,0 +1,126 @@
+import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
+import { idParamsSchema } from '@parade/core/ids';
+import {
+  MANAGE_PER_PAGE,
+  parseSort,
+  vendorCouponCreateSchema,
+  vendorCouponListQuerySchema,
+  vendorCouponPayloadSchema,
+  vendorCouponSchema,
+  vendorCouponUpdateSchema,
+} from '@parade/core/vendor-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failureResponses, ok } from '../../lib/envelope';
+import { notFound } from '../../lib/errors';
+import { vendorShopId } from '../../plugins/role-guards';
+import {
+  createVendorCoupon,
+  deleteVendorCoupon,
+  findVendorCoupon,
+  listVendorCoupons,
+  updateVendorCoupon,
+} from './vendor-coupons.service';
+
+const couponMissing = () => notFound('No such coupon in your shop.', 'coupon_not_found');
+
+/** The merchant's coupons (`/api/vendor/coupons`), scoped to the caller's shop by the role guard. */
+export const vendorCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['vendor'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/vendor/coupons',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The shop's coupons with their usage counts",
+        querystring: vendorCouponListQuerySchema,
+        response: { 200: successEnvelope(paginated(vendorCouponSchema)), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const { page, per_page, search, sort } = request.query;
+      return ok(
+        await listVendorCoupons(app.db, vendorShopId(request), {
+          page: page ?? 1,
+          perPage: per_page ?? MANAGE_PER_PAGE,
+          search: search || undefined,
+          sort: parseSort(sort),
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/vendor/coupons',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a coupon (codes are unique in the shop, upper case)',
+        body: vendorCouponCreateSchema,
+        response: { 201: successEnvelope(vendorCouponPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request, reply) => {
+      const coupon = await createVendorCoupon(app.db, vendorShopId(request), request.body);
+      reply.code(201);
+      return ok({ coupon });
+    },
+  );
+
+  app.get(
+    '/vendor/coupons/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One coupon of the shop',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(vendorCouponPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const coupon = await findVendorCoupon(app.db, vendorShopId(request), request.params.id);
+      if (!coupon) throw couponMissing();
+      return ok({ coupon });
+    },
+  );
+
+  app.put(
+    '/vendor/coupons/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update a coupon: only the fields sent change',
+        params: idParamsSchema,
+        body: vendorCouponUpdateSchema,
+        response: { 200: successEnvelope(vendorCouponPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const coupon = await updateVendorCoupon(app.db, vendorShopId(request), request.params.id, request.body);
+      if (!coupon) throw couponMissing();
+      return ok({ coupon });
+    },
+  );
+
+  app.delete(
+    '/vendor/coupons/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a coupon (past orders keep its code)',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      if (!(await deleteVendorCoupon(app.db, vendorShopId(request), request.params.id))) throw couponMissing();
+      return ok({}, 'Coupon deleted.');
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { signUpAs } from '../../test/manage-fixtures';
+import { bearer } from '../../test/test-support';
+
+let t: TestApp;
+let admin: string;
+let vendor: string;
+
+function as(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload } : {}) });
+}
+const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json().data;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = (await signUpAs(t.app, t.database, 'admin')).token;
+  vendor = (await signUpAs(t.app, t.database, 'vendor')).token;
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe('admin categories, sub-categories and brands', () => {
+  it('creates them, and the storefront shows a renamed brand on its cards at once', async () => {
+    const category = await as(admin, 'POST', '/api/admin/categories', { name: 'Bakery' });
+    expect(category.statusCode, category.body).toBe(201);
+    const categoryId = category.json().data.category.id;
+    const brand = await as(admin, 'POST', '/api/admin/brands', { name: 'Hearth & Co' });
+    expect(brand.statusCode, brand.body).toBe(201);
+    expect(brand.json().data.brand.slug).toBe('hearth-co');
+    const brandId = brand.json().data.brand.id;
+    const sub = await as(admin, 'POST', '/api/admin/sub-categories', {
+      category_id: categoryId,
+      name: 'Bread',
+      brand_ids: [brandId],
+    });
+    expect(sub.statusCode, sub.body).toBe(201);
+    expect(sub.json().data.sub_category).toMatchObject({ category_id: categoryId, brands: [{ id: brandId }] });
+    const tree = await get('/api/categories');
+    expect(tree.find((c: { id: number }) => c.id === categoryId)?.sub_categories[0]?.name).toBe('Bread');
+
+    const created = await as(vendor, 'POST', '/api/vendor/products', {
+      name: 'Granary Loaf',
+      category_id: categoryId,
+      sub_category_id: sub.json().data.sub_category.id,
+      brand_id: brandId,
+      variations: [{ name: '800g', price: 320, stock: 5 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const card = async () => (await get('/api/products?search=granary')).products.data[0];
+    expect((await card()).brand).toMatchObject({ name: 'Hearth & Co' });
+
+    const renamed = await as(admin, 'PUT', `/api/admin/brands/${brandId}`, { name: 'Hearth Bakers' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.brand).toMatchObject({ name: 'Hearth Bakers', slug: 'hearth-co' });
+    expect((await card()).brand).toMatchObject({ name: 'Hearth Bakers' });
+
+    const taken = await as(admin, 'POST', '/api/admin/categories', { name: 'Other', slug: 'bakery' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('slug_taken');
+
+    expect((await as(admin, 'DELETE', `/api/admin/categories/${categoryId}`)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, created.json().data.product.id));
+    expect(row).toMatchObject({ categoryId: null, subCategoryId: null, brandId });
+    expect((await get('/api/categories')).find((c: { id: number }) => c.id === categoryId)).toBeUndefined();
+    expect((await as(admin, 'DELETE', `/api/admin/categories/${categoryId}`)).statusCode).toBe(404);
+
+    const list = await as(admin, 'GET', '/api/admin/brands?search=hearth');
+    expect(list.json().data.data.map((b: { id: number }) => b.id)).toEqual([brandId]);
+    expect(
+      (await as(admin, 'POST', '/api/admin/sub-categories', { category_id: 999999, name: 'Orphan' })).statusCode,
+    ).toBe(422);
+  });
+});

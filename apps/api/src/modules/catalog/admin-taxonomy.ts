@@ -1,0 +1,379 @@
+import type {
+  AdminBrand,
+  AdminCategory,
+  AdminSubCategory,
+  adminBrandInputSchema,
+  adminCategoryInputSchema,
+  adminSubCategoryInputSchema,
+} from '@parade/core/admin-schemas';
+import { type Paginated, paginate } from '@parade/core/envelope';
+import { and, asc, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { conflict, invalidField } from '../../lib/errors';
+import { brandSubCategories, brands, categories, products, subCategories } from './catalog.tables';
+import { refreshProductListings } from './read-model';
+import { slugify } from './vendor.commands';
+
+/**
+ * The platform's categories, sub-categories and brands. Each write runs in one transaction and
+ * ends with a read-model refresh of the products it touches (a brand's name is on every card),
+ * which also drops the cached lists and category tree, so the storefront shows it at once.
+ */
+
+type CategoryInput = z.output<typeof adminCategoryInputSchema>;
+type SubCategoryInput = z.output<typeof adminSubCategoryInputSchema>;
+type BrandInput = z.output<typeof adminBrandInputSchema>;
+
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  search?: string;
+  sort?: { key: 'created_at' | 'name' | 'position'; desc: boolean };
+}
+
+const slugTaken = () => conflict('That slug is already used.', { slug: ['That slug is already used.'] }, 'slug_taken');
+const like = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** A free slug in a table whose slugs are unique: the given one (409 if taken) or one made from the name. */
+async function freeSlug(
+  tx: DbOrTx,
+  table: typeof categories | typeof subCategories | typeof brands,
+  given: string | undefined,
+  name: string,
+  exceptId?: number,
+): Promise<string> {
+  const base = given?.toLowerCase() ?? slugify(name);
+  const rows = await tx
+    .select({ slug: table.slug })
+    .from(table)
+    .where(
+      and(
+        sql`${table.slug} like ${`${base.replace(/[\\%_]/g, '\\$&')}%`}`,
+        exceptId ? ne(table.id, exceptId) : undefined,
+      ),
+    );
+  const used = new Set(rows.map((r) => r.slug));
+  if (!used.has(base)) return base;
+  if (given) throw slugTaken();
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+async function uniqueRace<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+      if ((e as { code?: string }).code === '23505') throw slugTaken();
+    }
+    throw error;
+  }
+}
+
+function listOrder(table: typeof categories | typeof subCategories | typeof brands, sort: ListQuery['sort']) {
+  const columns: Record<string, SQLWrapper> = {
+    created_at: table.createdAt,
+    name: table.name,
+    position: 'position' in table ? table.position : table.name,
+  };
+  const direction = sort && !sort.desc ? asc : desc;
+  return [direction(columns[sort?.key ?? 'created_at'] ?? table.createdAt), direction(table.id)];
+}
+
+async function productIdsWhere(tx: DbOrTx, where: SQL): Promise<number[]> {
+  return (await tx.select({ id: products.id }).from(products).where(where)).map((r) => r.id);
+}
+
+// ---- Categories ----------------------------------------------------------------------------
+
+async function toAdminCategories(db: DbOrTx, rows: (typeof categories.$inferSelect)[]): Promise<AdminCategory[]> {
+  const subs = rows.length
+    ? await db
+        .select({
+          id: subCategories.id,
+          name: subCategories.name,
+          slug: subCategories.slug,
+          categoryId: subCategories.categoryId,
+        })
+        .from(subCategories)
+        .where(
+          inArray(
+            subCategories.categoryId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(subCategories.position), asc(subCategories.id))
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    image: row.image,
+    position: row.position,
+    sub_categories: subs.filter((s) => s.categoryId === row.id).map(({ id, name, slug }) => ({ id, name, slug })),
+  }));
+}
+
+export async function listAdminCategories(db: DbOrTx, query: ListQuery): Promise<Paginated<AdminCategory>> {
+  const where = query.search
+    ? sql`(${categories.name} ilike ${like(query.search)} or ${categories.slug} ilike ${like(query.search)})`
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(categories)
+      .where(where)
+      .orderBy(...listOrder(categories, query.sort))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(categories).where(where),
+  ]);
+  return paginate(await toAdminCategories(db, rows), Number(counted?.total ?? 0), query.page, query.perPage);
+}
+
+export async function findAdminCategory(db: DbOrTx, id: number): Promise<AdminCategory | null> {
+  const rows = await db.select().from(categories).where(eq(categories.id, id));
+  return (await toAdminCategories(db, rows))[0] ?? null;
+}
+
+export async function saveCategory(
+  db: DbOrTx,
+  id: number | null,
+  input: Partial<CategoryInput>,
+): Promise<number | null> {
+  return uniqueRace(() =>
+    db.transaction(async (tx) => {
+      if (id === null) {
+        const name = input.name ?? '';
+        const [row] = await tx
+          .insert(categories)
+          .values({
+            name,
+            slug: await freeSlug(tx, categories, input.slug, name),
+            image: input.image ?? null,
+            position: input.position ?? 0,
+          })
+          .returning({ id: categories.id });
+        await refreshProductListings(tx, { productIds: [] });
+        return row?.id ?? null;
+      }
+      const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+      if (!current) return null;
+      await tx
+        .update(categories)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.slug !== undefined ? { slug: await freeSlug(tx, categories, input.slug, current.name, id) } : {}),
+          ...(input.image !== undefined ? { image: input.image } : {}),
+          ...(input.position !== undefined ? { position: input.position } : {}),
+        })
+        .where(eq(categories.id, id));
+      await refreshProductListings(tx, { productIds: await productIdsWhere(tx, eq(products.categoryId, id)) });
+      return id;
+    }),
+  );
+}
+
+/** Deletes a category with its sub-categories; its products stay, uncategorised. */
+export async function deleteCategory(db: DbOrTx, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const touched = await productIdsWhere(tx, eq(products.categoryId, id));
+    const rows = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+    await refreshProductListings(tx, { productIds: touched });
+    return rows.length > 0;
+  });
+}
+
+// ---- Sub-categories ------------------------------------------------------------------------
+
+async function toAdminSubCategories(
+  db: DbOrTx,
+  rows: (typeof subCategories.$inferSelect)[],
+): Promise<AdminSubCategory[]> {
+  const links = rows.length
+    ? await db
+        .select({ subId: brandSubCategories.subCategoryId, id: brands.id, name: brands.name, slug: brands.slug })
+        .from(brandSubCategories)
+        .innerJoin(brands, eq(brands.id, brandSubCategories.brandId))
+        .where(
+          inArray(
+            brandSubCategories.subCategoryId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(brands.name))
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    category_id: row.categoryId,
+    position: row.position,
+    brands: links.filter((l) => l.subId === row.id).map(({ id, name, slug }) => ({ id, name, slug })),
+  }));
+}
+
+export async function listAdminSubCategories(
+  db: DbOrTx,
+  query: ListQuery & { categoryId?: number },
+): Promise<Paginated<AdminSubCategory>> {
+  const where = and(
+    query.categoryId ? eq(subCategories.categoryId, query.categoryId) : undefined,
+    query.search
+      ? sql`(${subCategories.name} ilike ${like(query.search)} or ${subCategories.slug} ilike ${like(query.search)})`
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(subCategories)
+      .where(where)
+      .orderBy(...listOrder(subCategories, query.sort))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(subCategories).where(where),
+  ]);
+  return paginate(await toAdminSubCategories(db, rows), Number(counted?.total ?? 0), query.page, query.perPage);
+}
+
+export async function findAdminSubCategory(db: DbOrTx, id: number): Promise<AdminSubCategory | null> {
+  const rows = await db.select().from(subCategories).where(eq(subCategories.id, id));
+  return (await toAdminSubCategories(db, rows))[0] ?? null;
+}
+
+export async function saveSubCategory(
+  db: DbOrTx,
+  id: number | null,
+  input: Partial<SubCategoryInput>,
+): Promise<number | null> {
+  return uniqueRace(() =>
+    db.transaction(async (tx) => {
+      if (input.category_id !== undefined) {
+        const [parent] = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(eq(categories.id, input.category_id));
+        if (!parent) throw invalidField('category_id', 'No such category.');
+      }
+      if (input.brand_ids?.length) {
+        const found = await tx.select({ id: brands.id }).from(brands).where(inArray(brands.id, input.brand_ids));
+        if (found.length !== new Set(input.brand_ids).size) throw invalidField('brand_ids', 'No such brand.');
+      }
+      let subId = id;
+      if (subId === null) {
+        const name = input.name ?? '';
+        const [row] = await tx
+          .insert(subCategories)
+          .values({
+            categoryId: input.category_id ?? 0,
+            name,
+            slug: await freeSlug(tx, subCategories, input.slug, name),
+            position: input.position ?? 0,
+          })
+          .returning({ id: subCategories.id });
+        subId = row?.id ?? null;
+        if (subId === null) return null;
+      } else {
+        const [current] = await tx.select().from(subCategories).where(eq(subCategories.id, subId)).for('update');
+        if (!current) return null;
+        await tx
+          .update(subCategories)
+          .set({
+            ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.slug !== undefined
+              ? { slug: await freeSlug(tx, subCategories, input.slug, current.name, subId) }
+              : {}),
+            ...(input.position !== undefined ? { position: input.position } : {}),
+          })
+          .where(eq(subCategories.id, subId));
+      }
+      if (input.brand_ids !== undefined) {
+        await tx.delete(brandSubCategories).where(eq(brandSubCategories.subCategoryId, subId));
+        const ids = [...new Set(input.brand_ids)];
+        if (ids.length)
+          await tx.insert(brandSubCategories).values(ids.map((brandId) => ({ brandId, subCategoryId: subId })));
+      }
+      await refreshProductListings(tx, { productIds: await productIdsWhere(tx, eq(products.subCategoryId, subId)) });
+      return subId;
+    }),
+  );
+}
+
+export async function deleteSubCategory(db: DbOrTx, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const touched = await productIdsWhere(tx, eq(products.subCategoryId, id));
+    const rows = await tx.delete(subCategories).where(eq(subCategories.id, id)).returning({ id: subCategories.id });
+    await refreshProductListings(tx, { productIds: touched });
+    return rows.length > 0;
+  });
+}
+
+// ---- Brands --------------------------------------------------------------------------------
+
+const toAdminBrand = (row: typeof brands.$inferSelect): AdminBrand => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  logo: row.logo,
+});
+
+export async function listAdminBrands(db: DbOrTx, query: ListQuery): Promise<Paginated<AdminBrand>> {
+  const where = query.search
+    ? sql`(${brands.name} ilike ${like(query.search)} or ${brands.slug} ilike ${like(query.search)})`
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(brands)
+      .where(where)
+      .orderBy(...listOrder(brands, query.sort))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(brands).where(where),
+  ]);
+  return paginate(rows.map(toAdminBrand), Number(counted?.total ?? 0), query.page, query.perPage);
+}
+
+export async function findAdminBrand(db: DbOrTx, id: number): Promise<AdminBrand | null> {
+  const [row] = await db.select().from(brands).where(eq(brands.id, id));
+  return row ? toAdminBrand(row) : null;
+}
+
+/** Creates or updates a brand; its name and slug are on every card of its products, so those are refreshed. */
+export async function saveBrand(db: DbOrTx, id: number | null, input: Partial<BrandInput>): Promise<number | null> {
+  return uniqueRace(() =>
+    db.transaction(async (tx) => {
+      if (id === null) {
+        const name = input.name ?? '';
+        const [row] = await tx
+          .insert(brands)
+          .values({ name, slug: await freeSlug(tx, brands, input.slug, name), logo: input.logo ?? null })
+          .returning({ id: brands.id });
+        await refreshProductListings(tx, { productIds: [] });
+        return row?.id ?? null;
+      }
+      const [current] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
+      if (!current) return null;
+      await tx
+        .update(brands)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.slug !== undefined ? { slug: await freeSlug(tx, brands, input.slug, current.name, id) } : {}),
+          ...(input.logo !== undefined ? { logo: input.logo } : {}),
+        })
+        .where(eq(brands.id, id));
+      await refreshProductListings(tx, { brandId: id });
+      return id;
+    }),
+  );
+}
+
+export async function deleteBrand(db: DbOrTx, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const touched = await productIdsWhere(tx, eq(products.brandId, id));
+    const rows = await tx.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
+    await refreshProductListings(tx, { productIds: touched });
+    return rows.length > 0;
+  });
+}

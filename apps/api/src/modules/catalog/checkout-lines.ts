@@ -1,0 +1,51 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { products, productVariations } from './catalog.tables';
+
+export interface CheckoutVariation {
+  id: number;
+  productId: number;
+  shopId: number;
+  fullName: string;
+  /** Pence, our price now: what the order line is charged whatever the client showed. */
+  price: number;
+  type: 'Physical' | 'Digital';
+  thumbnail: string | null;
+  /** Active product and active variation (the shop's side is the shops module's). */
+  onSale: boolean;
+}
+
+/** What checkout copies onto order lines for the given variations, read from the catalogue. */
+export async function variationsForCheckout(db: DbOrTx, ids: number[]): Promise<Map<number, CheckoutVariation>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: productVariations.id,
+      productId: products.id,
+      shopId: products.shopId,
+      fullName: productVariations.fullName,
+      price: productVariations.price,
+      type: products.type,
+      images: productVariations.images,
+      productActive: products.isActive,
+      variationActive: productVariations.isActive,
+    })
+    .from(productVariations)
+    .innerJoin(products, eq(products.id, productVariations.productId))
+    .where(inArray(productVariations.id, [...new Set(ids)]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        productId: r.productId,
+        shopId: r.shopId,
+        fullName: r.fullName,
+        price: r.price,
+        type: r.type,
+        thumbnail: r.images[0] ?? null,
+        onSale: r.productActive && r.variationActive,
+      },
+    ]),
+  );
+}

@@ -1,0 +1,332 @@
+import multipart from '@fastify/multipart';
+import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
+import { idParamsSchema, idSchema } from '@parade/core/ids';
+import {
+  MANAGE_PER_PAGE,
+  parseSort,
+  vendorBulkStockPayloadSchema,
+  vendorBulkStockSchema,
+  vendorImagesPayloadSchema,
+  vendorProductCreateSchema,
+  vendorProductListQuerySchema,
+  vendorProductPayloadSchema,
+  vendorProductSchema,
+  vendorProductUpdateSchema,
+  vendorVariationCreateSchema,
+  vendorVariationPayloadSchema,
+  vendorVariationUpdateSchema,
+} from '@parade/core/vendor-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failureResponses, ok } from '../../lib/envelope';
+import { AppError, notFound } from '../../lib/errors';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, imageInfo, removeImages, saveImage } from '../../lib/images';
+import { vendorShopId } from '../../plugins/role-guards';
+import {
+  addVendorVariationImages,
+  createVendorProduct,
+  createVendorVariation,
+  deleteVendorProduct,
+  deleteVendorVariation,
+  setVendorStocks,
+  updateVendorProduct,
+  updateVendorVariation,
+} from './vendor.commands';
+import { findVendorProduct, findVendorVariation, listVendorProducts } from './vendor.queries';
+
+const productMissing = () => notFound('No such product in your shop.', 'product_not_found');
+const variationMissing = () => notFound('No such variation in your shop.', 'variation_not_found');
+const imageInvalid = (message: string) => new AppError(422, message, { images: [message] }, 'image_invalid');
+const MAX_FILES_PER_UPLOAD = 10;
+
+/**
+ * The merchant's products and variations (`/api/vendor/...`): the role guard has checked the
+ * caller is a vendor and set their shop; every query and command is scoped to it, so another
+ * shop's product answers 404 exactly as a missing one.
+ */
+export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart in this scope only (the images upload); the limits stop a large file as it streams in.
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 5, fieldSize: 100, parts: 16 },
+  });
+  const tags = ['vendor'];
+  const security = [{ bearer: [] }];
+
+  const productReply = async (shopId: number, id: number) => {
+    const product = await findVendorProduct(app.db, shopId, id);
+    if (!product) throw productMissing();
+    return ok({ product });
+  };
+
+  app.get(
+    '/vendor/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The shop's products with their variations (paged, searchable, sortable)",
+        querystring: vendorProductListQuerySchema,
+        response: { 200: successEnvelope(paginated(vendorProductSchema)), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const { page, per_page, search, sort, status } = request.query;
+      return ok(
+        await listVendorProducts(app.db, vendorShopId(request), {
+          page: page ?? 1,
+          perPage: per_page ?? MANAGE_PER_PAGE,
+          search: search || undefined,
+          status,
+          sort: parseSort(sort),
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/vendor/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a product with its first variations',
+        body: vendorProductCreateSchema,
+        response: { 201: successEnvelope(vendorProductPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request, reply) => {
+      const shopId = vendorShopId(request);
+      const id = await createVendorProduct(app.db, shopId, request.body);
+      reply.code(201);
+      return productReply(shopId, id);
+    },
+  );
+
+  app.post(
+    '/vendor/products/bulk-stock',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Set several variations' stock at once (all of them the shop's, or nothing changes)",
+        body: vendorBulkStockSchema,
+        response: { 200: successEnvelope(vendorBulkStockPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const shopId = vendorShopId(request);
+      const ids = await setVendorStocks(app.db, shopId, request.body.items);
+      const variations = await Promise.all(ids.map((id) => findVendorVariation(app.db, shopId, id)));
+      return ok({ variations: variations.filter((v) => v !== null) });
+    },
+  );
+
+  app.get(
+    '/vendor/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One product of the shop with its variations',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(vendorProductPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => productReply(vendorShopId(request), request.params.id),
+  );
+
+  app.put(
+    '/vendor/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update a product: only the fields sent change',
+        params: idParamsSchema,
+        body: vendorProductUpdateSchema,
+        response: { 200: successEnvelope(vendorProductPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const shopId = vendorShopId(request);
+      if (!(await updateVendorProduct(app.db, shopId, request.params.id, request.body))) throw productMissing();
+      return productReply(shopId, request.params.id);
+    },
+  );
+
+  for (const [action, isActive] of [
+    ['publish', true],
+    ['unpublish', false],
+  ] as const) {
+    app.post(
+      `/vendor/products/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: isActive ? 'Publish a product (listed when it has an active variation)' : 'Withdraw a product',
+          params: idParamsSchema,
+          response: { 200: successEnvelope(vendorProductPayloadSchema), ...failureResponses },
+        },
+      },
+      async (request) => {
+        const shopId = vendorShopId(request);
+        if (!(await updateVendorProduct(app.db, shopId, request.params.id, { is_active: isActive }))) {
+          throw productMissing();
+        }
+        return productReply(shopId, request.params.id);
+      },
+    );
+  }
+
+  app.delete(
+    '/vendor/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a product and its variations (past orders keep their lines)',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      if (!(await deleteVendorProduct(app.db, vendorShopId(request), request.params.id))) throw productMissing();
+      return ok({}, 'Product deleted.');
+    },
+  );
+
+  app.post(
+    '/vendor/products/:id/variations',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a variation to a product',
+        params: idParamsSchema,
+        body: vendorVariationCreateSchema,
+        response: { 201: successEnvelope(vendorVariationPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request, reply) => {
+      const shopId = vendorShopId(request);
+      const id = await createVendorVariation(app.db, shopId, request.params.id, request.body);
+      if (id === null) throw productMissing();
+      const variation = await findVendorVariation(app.db, shopId, id);
+      if (!variation) throw variationMissing();
+      reply.code(201);
+      return ok({ variation });
+    },
+  );
+
+  app.put(
+    '/vendor/variations/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update a variation: only the fields sent change (`images` reorders or drops existing pictures)',
+        params: idParamsSchema,
+        body: vendorVariationUpdateSchema,
+        response: { 200: successEnvelope(vendorVariationPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const shopId = vendorShopId(request);
+      if (!(await updateVendorVariation(app.db, shopId, request.params.id, request.body))) throw variationMissing();
+      const variation = await findVendorVariation(app.db, shopId, request.params.id);
+      if (!variation) throw variationMissing();
+      return ok({ variation });
+    },
+  );
+
+  app.delete(
+    '/vendor/variations/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a variation (past orders keep their lines)',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      if (!(await deleteVendorVariation(app.db, vendorShopId(request), request.params.id))) throw variationMissing();
+      return ok({}, 'Variation deleted.');
+    },
+  );
+
+  app.post(
+    '/vendor/products/:id/images',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload pictures for a variation of the product (multipart/form-data)',
+        description:
+          `Fields: \`images\` (1 to ${MAX_FILES_PER_UPLOAD} files; PNG, JPEG, WebP or GIF by content, at most ` +
+          `${IMAGE_MAX_BYTES / 1024 / 1024} MB and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels each), \`variation_id\` ` +
+          "(optional; default the product's first variation). Answers the variation's pictures after the upload.",
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: successEnvelope(vendorImagesPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const shopId = vendorShopId(request);
+      // 404 before reading any file: another shop's product never gets an upload stored.
+      if (!(await findVendorProduct(app.db, shopId, request.params.id))) throw productMissing();
+      if (!request.isMultipart()) throw imageInvalid('Send the pictures as multipart/form-data.');
+      const files: Buffer[] = [];
+      let variationField: string | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'images') {
+            part.file.resume();
+            continue;
+          }
+          try {
+            files.push(await part.toBuffer());
+          } catch (error) {
+            if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+              throw imageInvalid(`Each picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+            }
+            throw error;
+          }
+        } else if (part.fieldname === 'variation_id') {
+          variationField = String(part.value);
+        }
+      }
+      const pictures = files.filter((file) => file.length > 0);
+      if (pictures.length === 0) throw imageInvalid('Choose at least one picture.');
+      const variationId = variationField ? idSchema.safeParse(variationField) : undefined;
+      if (variationId && !variationId.success) throw variationMissing();
+      // Check every file before storing any.
+      const checked = pictures.map((bytes) => {
+        const info = imageInfo(bytes);
+        if (!info) throw imageInvalid('Pictures must be PNG, JPEG, WebP or GIF images.');
+        if (info.width * info.height > IMAGE_MAX_PIXELS) {
+          throw imageInvalid(`Each picture must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
+        }
+        return { bytes, info };
+      });
+      const urls: string[] = [];
+      for (const { bytes, info } of checked) {
+        urls.push(await saveImage(app.uploadsDir, 'products', `${shopId}-${request.params.id}`, bytes, info.type));
+      }
+      let images: string[] | null;
+      try {
+        images = await addVendorVariationImages(app.db, shopId, request.params.id, variationId?.data, urls);
+      } catch (error) {
+        await removeImages(app.uploadsDir, urls);
+        throw error;
+      }
+      if (!images) {
+        await removeImages(app.uploadsDir, urls);
+        throw variationMissing();
+      }
+      // `id` is the picture's place in the variation's list (what a reorder sends back as URLs).
+      return ok({ images: images.map((url, index) => ({ id: index + 1, url })) });
+    },
+  );
+};

@@ -1,0 +1,35 @@
+import { adminSettingsPayloadSchema, adminSettingsUpdateSchema } from '@parade/core/admin-schemas';
+import { successEnvelope } from '@parade/core/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failureResponses, ok } from '../../lib/envelope';
+import { getAdminSettings, updateAdminSettings } from './admin-settings.service';
+
+/** The platform's site settings (`/api/admin/settings`): every key of spec section 3, typed. */
+export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'Every site setting, typed (booleans, numbers, the collection points as a list)',
+        response: { 200: successEnvelope(adminSettingsPayloadSchema), ...failureResponses },
+      },
+    },
+    async () => ok({ settings: await getAdminSettings(app.db) }),
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'Change site settings: only the keys sent change; each is validated by its type',
+        body: adminSettingsUpdateSchema,
+        response: { 200: successEnvelope(adminSettingsPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => ok({ settings: await updateAdminSettings(app.db, request.body) }, 'Settings saved.'),
+  );
+};

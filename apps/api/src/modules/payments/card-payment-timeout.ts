@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { releaseUnpaidCardCheckouts } from '../../workflows/release-unpaid-card-checkouts';
+
+/**
+ * Every CARD_PAYMENT_SWEEP_SECONDS, releases card checkouts whose payment did not arrive in time
+ * (their stock goes back on sale). Every API process may run it: the workflow claims each
+ * invoice with SKIP LOCKED. Off when the interval is 0 (the default under NODE_ENV=test); stops
+ * with the app, waiting for a sweep under way.
+ */
+export const cardPaymentTimeoutPlugin = fp(
+  async (app: FastifyInstance) => {
+    const seconds = app.config.cardPaymentSweepSeconds;
+    if (seconds <= 0) return;
+    let running: Promise<void> | null = null;
+    const sweep = () => {
+      if (running) return;
+      running = releaseUnpaidCardCheckouts(app.db)
+        .then(({ invoiceIds }) => {
+          if (invoiceIds.length > 0) app.log.info({ invoiceIds }, 'unpaid card checkouts released');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'releasing unpaid card checkouts failed'))
+        .finally(() => {
+          running = null;
+        });
+    };
+    const timer = setInterval(sweep, seconds * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'card-payment-timeout', dependencies: ['db'] },
+);

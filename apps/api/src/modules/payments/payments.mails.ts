@@ -1,0 +1,37 @@
+import { formatMoney } from '@parade/core/money';
+import type { OutgoingMail } from '../mail';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** To the customer when Stripe reports their card payment failed. */
+export function paymentFailedMail(
+  publicUrl: string,
+  user: { name: string; email: string },
+  invoice: { number: string; total: number },
+  reason: string | null,
+): OutgoingMail {
+  const link = `${publicUrl}/order/invoice/${encodeURIComponent(invoice.number)}`;
+  const amount = formatMoney(invoice.total);
+  const why = reason ? `The card issuer said: ${reason}` : 'The card issuer did not say why.';
+  const text = [
+    `Hello ${user.name},`,
+    '',
+    `Your card payment of ${amount} for order ${invoice.number} did not go through, so the order is not paid.`,
+    why,
+    '',
+    `Your order: ${link}`,
+    '',
+    'Nothing was taken from this card. If you then paid with another card, your order page says so',
+    'and you need do nothing; otherwise you can place the order again and pay by card or cash.',
+    '',
+    'The Parade team',
+  ].join('\n');
+  return {
+    kind: 'payment-failed',
+    to: user.email,
+    subject: `Your payment for ${invoice.number} did not go through`,
+    text,
+    html: `<p>Hello ${escapeHtml(user.name)},</p><p>Your card payment of ${escapeHtml(amount)} for order ${escapeHtml(invoice.number)} did not go through, so the order is not paid. ${escapeHtml(why)}</p><p><a href="${escapeHtml(link)}">Your order</a></p><p>Nothing was taken from this card. If you then paid with another card, your order page says so and you need do nothing; otherwise you can place the order again and pay by card or cash.</p><p>The Parade team</p>`,
+  };
+}

@@ -1,0 +1,88 @@
+import { successEnvelope } from '@parade/core/envelope';
+import { paymentTokenBodySchema, paymentTokenPayloadSchema } from '@parade/core/order-schemas';
+import { stripeWebhookReceiptSchema } from '@parade/core/payment-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
+import { failureResponses, ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
+import { requireUser } from '../../plugins/auth';
+import { recordCardPayment } from '../../workflows/record-card-payment';
+import { createPaymentToken } from './payment-token';
+import { createStripeClient } from './stripe-client';
+
+/** Stripe's events are a few kilobytes; anything near this is not one. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stripe = createStripeClient(app.config);
+
+  app.post(
+    '/payment-token',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "The Stripe PaymentIntent client secret for the caller's unpaid card invoice, and the publishable key to use it with",
+        security: [{ bearer: [] }],
+        body: paymentTokenBodySchema,
+        response: { 200: successEnvelope(paymentTokenPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return ok(
+        await createPaymentToken(
+          { db: app.db, stripe, config: app.config, log: request.log },
+          user.id,
+          request.body.invoice,
+        ),
+      );
+    },
+  );
+
+  // Stripe signs the exact bytes it sends: this route alone takes its body raw (every content
+  // type, as a Buffer). Failures still leave in the JSON envelope through the error handler.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    webhook.post(
+      '/payments/stripe/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            'Stripe webhook: payment_intent.succeeded marks the invoice paid (when amount and currency match), payment_intent.payment_failed marks it failed; verified on the raw body, each event acted on once',
+          response: { 200: successEnvelope(stripeWebhookReceiptSchema), ...failureResponses },
+        },
+      },
+      async (request) => {
+        const secret = app.config.stripeWebhookSecret;
+        if (!secret) {
+          // Stripe retries a 5xx for days: the events are not lost while the secret is being set.
+          throw new AppError(503, 'Card payments are not configured on this server.', {}, 'payment_unavailable');
+        }
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        let event: Stripe.Event;
+        try {
+          if (typeof signature !== 'string' || signature === '') throw new Error('no Stripe-Signature header');
+          event = Stripe.webhooks.constructEvent(body, signature, secret);
+        } catch (error) {
+          request.log.warn({ err: error }, 'Stripe webhook refused: bad signature');
+          throw new AppError(400, 'The webhook signature is not valid.', {}, 'webhook_signature_invalid');
+        }
+        const { outcome, mailIds } = await recordCardPayment(app.db, event, {
+          publicUrl: app.config.publicUrl,
+          log: request.log,
+        });
+        app.mailer.deliverLater(mailIds);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe webhook handled');
+        return ok({ received: true as const });
+      },
+    );
+  });
+};

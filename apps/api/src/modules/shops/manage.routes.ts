@@ -1,0 +1,178 @@
+import multipart from '@fastify/multipart';
+import {
+  adminIdParamsSchema,
+  adminShopListQuerySchema,
+  adminShopPayloadSchema,
+  adminShopSchema,
+  adminShopUpdateSchema,
+} from '@parade/core/admin-schemas';
+import { paginated, successEnvelope } from '@parade/core/envelope';
+import {
+  MANAGE_PER_PAGE,
+  parseSort,
+  vendorShopPayloadSchema,
+  vendorShopUpdateSchema,
+} from '@parade/core/vendor-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DbOrTx } from '../../db/client';
+import { failureResponses, ok } from '../../lib/envelope';
+import { AppError, notFound } from '../../lib/errors';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, imageInfo, removeImages, saveImage } from '../../lib/images';
+import { vendorShopId } from '../../plugins/role-guards';
+import { setShopStatus } from '../../workflows/set-shop-status';
+import { setVendorShopImage, updateVendorShopProfile } from '../../workflows/update-shop-profile';
+import { countListableProducts } from '../catalog';
+import { shopOwners } from '../users';
+import { type AdminShopBase, findShopForAdmin, findVendorShop, listShopsForAdmin } from './shops.manage';
+
+const shopMissing = () => notFound('No such shop.', 'shop_not_found');
+
+/** Adds each shop's owner and listed product count: one query each for the whole page. */
+async function withOwnersAndCounts(db: DbOrTx, list: AdminShopBase[]) {
+  const ids = list.map((s) => s.id);
+  const [owners, counts] = await Promise.all([shopOwners(db, ids), countListableProducts(db, ids)]);
+  return list.map((s) => ({ ...s, owner: owners.get(s.id) ?? null, product_count: counts.get(s.id) ?? 0 }));
+}
+
+/** The merchant's own shop profile (`/api/vendor/shop`) and the platform's shops (`/api/admin/shops`). */
+export const shopsManageRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart in this scope only (logo and banner); the limits stop a large file as it streams in.
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
+  const imageInvalid = (message: string) => new AppError(422, message, { image: [message] }, 'image_invalid');
+
+  for (const kind of ['logo', 'banner'] as const) {
+    app.post(
+      `/vendor/shop/${kind}`,
+      {
+        schema: {
+          tags: ['vendor'],
+          security: [{ bearer: [] }],
+          summary: `Upload the shop's ${kind} (multipart/form-data, field \`image\`)`,
+          description: `PNG, JPEG, WebP or GIF by content, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`,
+          consumes: ['multipart/form-data'],
+          response: { 200: successEnvelope(vendorShopPayloadSchema), ...failureResponses },
+        },
+      },
+      async (request) => {
+        const shopId = vendorShopId(request);
+        if (!request.isMultipart()) throw imageInvalid('Send the picture as multipart/form-data.');
+        let bytes: Buffer | null = null;
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'image') {
+            part.file.resume();
+            continue;
+          }
+          try {
+            bytes = await part.toBuffer();
+          } catch (error) {
+            if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+              throw imageInvalid(`The picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+            }
+            throw error;
+          }
+        }
+        const info = bytes?.length ? imageInfo(bytes) : null;
+        if (!bytes || !info) throw imageInvalid('Choose a PNG, JPEG, WebP or GIF picture.');
+        if (info.width * info.height > IMAGE_MAX_PIXELS) {
+          throw imageInvalid(`The picture must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
+        }
+        const url = await saveImage(app.uploadsDir, 'shops', `${shopId}-${kind}`, bytes, info.type);
+        let replaced: string | null | undefined;
+        try {
+          replaced = await setVendorShopImage(app.db, shopId, kind, url);
+        } catch (error) {
+          await removeImages(app.uploadsDir, [url]);
+          throw error;
+        }
+        if (replaced === undefined) throw shopMissing();
+        // Only our own uploads are ever deleted (removeImages checks the path); demo pictures stay.
+        if (replaced?.startsWith('/uploads/shops/')) await removeImages(app.uploadsDir, [replaced]);
+        const shop = await findVendorShop(app.db, shopId);
+        if (!shop) throw shopMissing();
+        return ok({ shop });
+      },
+    );
+  }
+
+  app.get(
+    '/vendor/shop',
+    {
+      schema: {
+        tags: ['vendor'],
+        security: [{ bearer: [] }],
+        summary: "The caller's shop profile",
+        response: { 200: successEnvelope(vendorShopPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const shop = await findVendorShop(app.db, vendorShopId(request));
+      if (!shop) throw shopMissing();
+      return ok({ shop });
+    },
+  );
+
+  app.put(
+    '/vendor/shop',
+    {
+      schema: {
+        tags: ['vendor'],
+        security: [{ bearer: [] }],
+        summary: 'Update the shop profile: only the fields sent change (holiday_mode stops new orders)',
+        body: vendorShopUpdateSchema,
+        response: { 200: successEnvelope(vendorShopPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const shop = await updateVendorShopProfile(app.db, vendorShopId(request), request.body);
+      if (!shop) throw shopMissing();
+      return ok({ shop });
+    },
+  );
+
+  app.get(
+    '/admin/shops',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'Every shop, active or suspended, with its owner and listed product count',
+        querystring: adminShopListQuerySchema,
+        response: { 200: successEnvelope(paginated(adminShopSchema)), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const { page, per_page, search, sort, status } = request.query;
+      const list = await listShopsForAdmin(app.db, {
+        page: page ?? 1,
+        perPage: per_page ?? MANAGE_PER_PAGE,
+        search: search || undefined,
+        status,
+        sort: parseSort(sort),
+      });
+      return ok({ ...list, data: await withOwnersAndCounts(app.db, list.data) });
+    },
+  );
+
+  app.patch(
+    '/admin/shops/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'Suspend a shop (hidden from the storefront, refused at checkout) or make it active again',
+        params: adminIdParamsSchema,
+        body: adminShopUpdateSchema,
+        response: { 200: successEnvelope(adminShopPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await setShopStatus(app.db, id, request.body.status === 'active'))) throw shopMissing();
+      const shop = await findShopForAdmin(app.db, id);
+      if (!shop) throw shopMissing();
+      const [full] = await withOwnersAndCounts(app.db, [shop]);
+      return ok({ shop: full ?? { ...shop, owner: null, product_count: 0 } });
+    },
+  );
+};

@@ -1,0 +1,35 @@
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { shops } from './shops.tables';
+
+export interface CheckoutShop {
+  id: number;
+  name: string;
+  slug: string;
+  email: string | null;
+  /** Active, not suspended: a suspended shop takes no orders. */
+  isOpen: boolean;
+  /** On holiday: takes no new orders, and says why in its message. */
+  onHoliday: boolean;
+  holidayMessage: string | null;
+  pointsPerPound: number;
+}
+
+/** What checkout and order changes need of the given shops: name, e-mail, open or not, points per pound. */
+export async function shopsForOrders(db: DbOrTx, ids: number[]): Promise<Map<number, CheckoutShop>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: shops.id,
+      name: shops.name,
+      slug: shops.slug,
+      email: shops.email,
+      isOpen: shops.isActive,
+      onHoliday: shops.holidayMode,
+      holidayMessage: shops.holidayMessage,
+      pointsPerPound: shops.pointsPerPound,
+    })
+    .from(shops)
+    .where(inArray(shops.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}

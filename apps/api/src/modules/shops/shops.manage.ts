@@ -1,0 +1,192 @@
+import type { AdminShop, ShopStatus } from '@parade/core/admin-schemas';
+import { type Paginated, paginate } from '@parade/core/envelope';
+import type { VendorShop, vendorShopUpdateSchema } from '@parade/core/vendor-schemas';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { shops } from './shops.tables';
+
+type ShopRow = typeof shops.$inferSelect;
+type ProfileChanges = z.output<typeof vendorShopUpdateSchema>;
+
+const image = (url: string | null) => (url ? { url } : null);
+const statusOf = (row: ShopRow): ShopStatus => (row.isActive ? 'active' : 'suspended');
+
+function toVendorShop(row: ShopRow): VendorShop {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    tagline: row.tagline,
+    description: row.description,
+    logo: image(row.logo),
+    banner: image(row.banner),
+    slides: row.slides,
+    address: row.address,
+    city: row.city,
+    postcode: row.postcode,
+    phone: row.phone,
+    email: row.email,
+    opening_hours: row.openingHours,
+    points_per_pound: row.pointsPerPound,
+    holiday_mode: row.holidayMode,
+    holiday_message: row.holidayMessage,
+    status: statusOf(row),
+  };
+}
+
+/** GET vendor/shop: the caller's shop, or null. */
+export async function findVendorShop(db: DbOrTx, shopId: number): Promise<VendorShop | null> {
+  const [row] = await db.select().from(shops).where(eq(shops.id, shopId)).limit(1);
+  return row ? toVendorShop(row) : null;
+}
+
+/**
+ * PUT vendor/shop: only the fields sent change. Name, slug and status are not among them (the
+ * platform's), whatever the body carried. Returns the shop after, or null.
+ */
+export async function updateShopProfile(
+  db: DbOrTx,
+  shopId: number,
+  changes: ProfileChanges,
+): Promise<VendorShop | null> {
+  const set: Partial<typeof shops.$inferInsert> = {};
+  if (changes.tagline !== undefined) set.tagline = changes.tagline || null;
+  if (changes.description !== undefined) set.description = changes.description || null;
+  if (changes.slides !== undefined) set.slides = changes.slides;
+  if (changes.address !== undefined) set.address = changes.address;
+  if (changes.city !== undefined) set.city = changes.city;
+  if (changes.postcode !== undefined) set.postcode = changes.postcode;
+  if (changes.phone !== undefined) set.phone = changes.phone || null;
+  if (changes.email !== undefined) set.email = changes.email || null;
+  if (changes.opening_hours !== undefined) set.openingHours = changes.opening_hours || null;
+  if (changes.points_per_pound !== undefined) set.pointsPerPound = changes.points_per_pound;
+  if (changes.holiday_mode !== undefined) set.holidayMode = changes.holiday_mode;
+  if (changes.holiday_message !== undefined) set.holidayMessage = changes.holiday_message || null;
+  if (Object.keys(set).length === 0) return findVendorShop(db, shopId);
+  const [row] = await db.update(shops).set(set).where(eq(shops.id, shopId)).returning();
+  return row ? toVendorShop(row) : null;
+}
+
+/** Sets the shop's logo or banner URL; returns the URL it replaced (to delete), or undefined when no such shop. */
+export async function setShopImage(
+  db: DbOrTx,
+  shopId: number,
+  kind: 'logo' | 'banner',
+  url: string,
+): Promise<string | null | undefined> {
+  const column = kind === 'logo' ? shops.logo : shops.banner;
+  const [before] = await db.select({ url: column }).from(shops).where(eq(shops.id, shopId)).for('update');
+  if (!before) return undefined;
+  await db
+    .update(shops)
+    .set(kind === 'logo' ? { logo: url } : { banner: url })
+    .where(eq(shops.id, shopId));
+  return before.url;
+}
+
+/** A new shop for an accepted shop-create request: active, named from the request, with a free slug. */
+export async function createShop(
+  db: DbOrTx,
+  values: {
+    name: string;
+    description: string | null;
+    phone: string;
+    email: string;
+    address: string;
+    postcode: string;
+  },
+): Promise<number> {
+  const base =
+    values.name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 100) || 'shop';
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: shops.slug })
+        .from(shops)
+        .where(sql`${shops.slug} like ${`${base}%`}`)
+    ).map((r) => r.slug),
+  );
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  const [row] = await db
+    .insert(shops)
+    .values({
+      name: values.name,
+      slug,
+      description: values.description,
+      phone: values.phone,
+      email: values.email,
+      address: values.address,
+      postcode: values.postcode,
+    })
+    .returning({ id: shops.id });
+  if (!row) throw new Error('The shop insert returned no row');
+  return row.id;
+}
+
+export type AdminShopBase = Omit<AdminShop, 'owner' | 'product_count'>;
+
+function toAdminShopBase(row: ShopRow): AdminShopBase {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    status: statusOf(row),
+    address: row.address,
+    city: row.city,
+    postcode: row.postcode,
+    phone: row.phone,
+    email: row.email,
+    points_per_pound: row.pointsPerPound,
+    holiday_mode: row.holidayMode,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const shopSorts: Record<'created_at' | 'name', SQLWrapper> = { created_at: shops.createdAt, name: shops.name };
+
+/** GET admin/shops: every shop, active or suspended, newest first unless sorted; `search` matches name and slug. */
+export async function listShopsForAdmin(
+  db: DbOrTx,
+  query: {
+    page: number;
+    perPage: number;
+    search?: string;
+    status?: ShopStatus;
+    sort?: { key: 'created_at' | 'name'; desc: boolean };
+  },
+): Promise<Paginated<AdminShopBase>> {
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(shops.isActive, query.status === 'active'));
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
+    where.push(sql`(${shops.name} ilike ${like} or ${shops.slug} ilike ${like})`);
+  }
+  const direction = query.sort && !query.sort.desc ? asc : desc;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(shops)
+      .where(and(...where))
+      .orderBy(direction(shopSorts[query.sort?.key ?? 'created_at']), direction(shops.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(shops)
+      .where(and(...where)),
+  ]);
+  return paginate(rows.map(toAdminShopBase), Number(counted?.total ?? 0), query.page, query.perPage);
+}
+
+export async function findShopForAdmin(db: DbOrTx, shopId: number): Promise<AdminShopBase | null> {
+  const [row] = await db.select().from(shops).where(eq(shops.id, shopId)).limit(1);
+  return row ? toAdminShopBase(row) : null;
+}

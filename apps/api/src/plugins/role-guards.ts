@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+import { findStaffShopId } from '../modules/users';
+import { requireRole } from './auth';
+
+/** Which guard a path falls under: the merchant's, the platform's, or none. */
+export function guardedArea(url: string): 'vendor' | 'admin' | null {
+  // `/api/vendor` alone is the public shop menu and `/api/vendor-offers/` the offers' own paths.
+  if (url.startsWith('/api/vendor/')) return 'vendor';
+  if (url.startsWith('/api/admin/')) return 'admin';
+  return null;
+}
+
+/** The caller's shop, set by the vendor guard; the only shop a vendor call may act on. */
+export function vendorShopId(request: FastifyRequest): number {
+  const shopId = request.vendorShopId;
+  // Unreachable behind the guard; a route outside /api/vendor/ calling this is a bug.
+  if (shopId === undefined) throw new Error('vendorShopId read outside a /api/vendor/ route');
+  return shopId;
+}
+
+const vendorGuard: onRequestHookHandler = async function vendorGuard(request) {
+  const user = await requireRole(request, 'vendor');
+  const shopId = await findStaffShopId(request.server.db, user.id);
+  if (shopId === null) {
+    throw new AppError(403, 'This account runs no shop.', {}, 'vendor_shop_missing');
+  }
+  request.vendorShopId = shopId;
+};
+
+const adminGuard: onRequestHookHandler = async function adminGuard(request) {
+  await requireRole(request, 'admin');
+};
+
+/**
+ * Every route under `/api/vendor/` needs a vendor who runs a shop (the shop comes from the
+ * token's user, never the request); every route under `/api/admin/` needs an admin. The guards
+ * are attached as each route is declared (onRoute), first of its onRequest hooks, so a new
+ * route under either prefix is guarded without asking, and refused before its body is read.
+ * The routes it guarded are listed in `app.guardedRoutes` (the authorisation tests walk it).
+ */
+export const roleGuardsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('vendorShopId', undefined);
+    const guarded: GuardedRoute[] = [];
+    app.decorate('guardedRoutes', guarded);
+    app.addHook('onRoute', (route) => {
+      const area = guardedArea(route.url);
+      if (!area) return;
+      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [area === 'vendor' ? vendorGuard : adminGuard, ...existing];
+      // The OpenAPI document says so too, whatever the route declared.
+      if (route.schema) {
+        route.schema.security ??= [{ bearer: [] }];
+        route.schema.tags ??= [area];
+      }
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) if (method !== 'HEAD') guarded.push({ method, url: route.url, area });
+    });
+  },
+  { name: 'role-guards', dependencies: ['auth', 'db'] },
+);
+
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  area: 'vendor' | 'admin';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the vendor guard on `/api/vendor/` routes: the caller's own shop. */
+    vendorShopId: number | undefined;
+  }
+  interface FastifyInstance {
+    /** Every route the role guards protect, as declared (method, full URL, area). */
+    guardedRoutes: GuardedRoute[];
+  }
+}

@@ -1,0 +1,101 @@
+import type { OrderStatus } from '@parade/core/enums';
+import { canChangeOrderStatus, pointsEarnedOnDelivery } from '@parade/core/order-status';
+import type { DbOrTx } from '../db/client';
+import { AppError, notFound } from '../lib/errors';
+import { awardDeliveryPoints, releaseOrderCoupon, returnRewardPoints } from '../modules/cart';
+import { reverseSale } from '../modules/catalog';
+import {
+  type LockedOrder,
+  lockLiveInvoiceOrders,
+  lockOrder,
+  orderSaleLines,
+  setOrderPaid,
+  setOrderStatus,
+} from '../modules/orders';
+import { shopsForOrders } from '../modules/shops';
+
+const orderNotFound = () => notFound('Order not found.', 'order_not_found');
+
+function refuseTransition(from: OrderStatus, to: OrderStatus): AppError {
+  const message = `An order that is ${from} cannot become ${to}.`;
+  return new AppError(422, message, { status: [message] }, 'order_status_invalid');
+}
+
+/**
+ * Applies one allowed change to a locked order: appends history, and for `cancelled` gives back
+ * its coupon use, stock and points; for `delivered` awards its points once. Lock order as in
+ * checkout (coupons, stock, point balances), so a cancel and a checkout never deadlock.
+ */
+async function applyStatusChange(tx: DbOrTx, order: LockedOrder, to: OrderStatus, note: string | null): Promise<void> {
+  if (!canChangeOrderStatus(order.status, to)) throw refuseTransition(order.status, to);
+  // The row is locked, so the guard cannot fail here; it keeps the update honest if that changes.
+  if (!(await setOrderStatus(tx, order.id, order.status, to, note))) throw refuseTransition(order.status, to);
+  if (to === 'cancelled') {
+    await releaseOrderCoupon(tx, order.id);
+    await reverseSale(tx, await orderSaleLines(tx, order.id));
+    await returnRewardPoints(tx, {
+      userId: order.userId,
+      shopId: order.shopId,
+      points: order.rewardPointsUsed,
+      orderId: order.id,
+    });
+  } else if (to === 'delivered') {
+    const shop = (await shopsForOrders(tx, [order.shopId])).get(order.shopId);
+    const points = pointsEarnedOnDelivery(
+      { total: order.total, shipping_charge: order.shippingCharge },
+      shop?.pointsPerPound ?? 1,
+    );
+    await awardDeliveryPoints(tx, { userId: order.userId, shopId: order.shopId, points, orderId: order.id });
+  }
+}
+
+/**
+ * Moves an order along core's transitions in one transaction (orders + catalog stock + cart
+ * coupons and points). `shopId` scopes it to one shop's orders: another shop's order is 404.
+ * Returns the new status.
+ */
+export async function changeOrderStatus(
+  db: DbOrTx,
+  input: { orderId: number; to: OrderStatus; note?: string | null; shopId?: number },
+): Promise<{ orderId: number; status: OrderStatus }> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId, input.shopId);
+    if (!order) throw orderNotFound();
+    await applyStatusChange(tx, order, input.to, input.note ?? null);
+    return { orderId: order.id, status: input.to };
+  });
+}
+
+/**
+ * Marks a cash order paid (the shop took the money), and its invoice once all its live orders
+ * are paid, in one transaction. Already paid: nothing changes. `shopId` scopes it as above.
+ */
+export async function markOrderPaid(
+  db: DbOrTx,
+  input: { orderId: number; shopId?: number },
+): Promise<{ orderId: number; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId, input.shopId);
+    if (!order) throw orderNotFound();
+    if (order.status === 'cancelled') {
+      const message = 'A cancelled order cannot be marked paid.';
+      throw new AppError(422, message, { status: [message] }, 'order_status_invalid');
+    }
+    return { orderId: order.id, changed: await setOrderPaid(tx, order) };
+  });
+}
+
+/**
+ * Cancels every order of an invoice that can still be cancelled (not delivered, not cancelled),
+ * giving back stock, points and coupon uses, in the CALLER's transaction: the unpaid-card
+ * timeout job runs it with its own claim of the invoice. Returns the ids of the orders cancelled.
+ */
+export async function cancelInvoiceOrders(tx: DbOrTx, invoiceId: number, note: string | null): Promise<number[]> {
+  const cancelled: number[] = [];
+  for (const order of await lockLiveInvoiceOrders(tx, invoiceId)) {
+    if (!canChangeOrderStatus(order.status, 'cancelled')) continue;
+    await applyStatusChange(tx, order, 'cancelled', note);
+    cancelled.push(order.id);
+  }
+  return cancelled;
+}

@@ -1,0 +1,55 @@
+import type { AdminShopRequest } from '@parade/core/admin-schemas';
+import type { Config } from '../config';
+import type { DbOrTx } from '../db/client';
+import { AppError, notFound } from '../lib/errors';
+import { enqueueMail } from '../modules/mail';
+import {
+  decideShopRequest,
+  lockShopRequest,
+  shopRequestAcceptedMail,
+  shopRequestRejectedMail,
+} from '../modules/shop-requests';
+import { createShop } from '../modules/shops';
+import { makeShopOwner } from '../modules/users';
+
+async function pendingRequest(tx: DbOrTx, id: number) {
+  const found = await lockShopRequest(tx, id);
+  if (!found) throw notFound('No such shop request.', 'shop_request_not_found');
+  if (found.request.status !== 'pending') {
+    throw new AppError(409, `This request is already ${found.request.status}.`, {}, 'shop_request_not_pending');
+  }
+  return found;
+}
+
+/** Accepts a shop-create request: creates the shop, makes the requester its owner and a vendor, records the decision and mails them, in one transaction. */
+export async function acceptShopRequest(
+  db: DbOrTx,
+  config: Config,
+  id: number,
+): Promise<{ request: AdminShopRequest; shopId: number }> {
+  return db.transaction(async (tx) => {
+    const { request, user } = await pendingRequest(tx, id);
+    const shopId = await createShop(tx, {
+      name: request.shopName,
+      description: request.description,
+      phone: request.phone,
+      email: request.email,
+      address: request.address,
+      postcode: request.postcode,
+    });
+    await makeShopOwner(tx, user.id, shopId);
+    const decided = await decideShopRequest(tx, id, { status: 'accepted', shopId });
+    await enqueueMail(tx, shopRequestAcceptedMail(config, user, { name: request.shopName }));
+    return { request: decided, shopId };
+  });
+}
+
+/** Rejects a shop-create request with the admin's reason and mails the requester, in one transaction. */
+export async function rejectShopRequest(db: DbOrTx, id: number, reason: string): Promise<AdminShopRequest> {
+  return db.transaction(async (tx) => {
+    const { request, user } = await pendingRequest(tx, id);
+    const decided = await decideShopRequest(tx, id, { status: 'rejected', reason });
+    await enqueueMail(tx, shopRequestRejectedMail(user, request.shopName, reason));
+    return decided;
+  });
+}

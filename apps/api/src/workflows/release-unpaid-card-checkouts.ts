@@ -1,0 +1,35 @@
+import type { Db } from '../db/client';
+import { claimOverdueCardInvoices, endCardPaymentWait } from '../modules/orders';
+import { cancelInvoiceOrders } from './change-order-status';
+
+/** The note each cancelled order's history carries. */
+export const UNPAID_CARD_NOTE = 'Cancelled automatically: the card payment was not completed in time.';
+
+/**
+ * Cancels the orders of card checkouts left unpaid (or failed) past their payment due time, giving
+ * back stock, points and coupon uses, one invoice per transaction; returns the invoices released.
+ * Each invoice is claimed FOR UPDATE SKIP LOCKED, so several API processes running this at once
+ * never release the same invoice twice, and a payment webhook for it waits and then sees it cancelled.
+ */
+export async function releaseUnpaidCardCheckouts(
+  db: Db,
+  options: { now?: Date; limit?: number } = {},
+): Promise<{ invoiceIds: number[]; orderIds: number[] }> {
+  const now = options.now ?? new Date();
+  const limit = options.limit ?? 100;
+  const invoiceIds: number[] = [];
+  const orderIds: number[] = [];
+  while (invoiceIds.length < limit) {
+    const released = await db.transaction(async (tx) => {
+      const [invoiceId] = await claimOverdueCardInvoices(tx, now, 1);
+      if (invoiceId === undefined) return null;
+      const cancelled = await cancelInvoiceOrders(tx, invoiceId, UNPAID_CARD_NOTE);
+      await endCardPaymentWait(tx, [invoiceId]);
+      return { invoiceId, cancelled };
+    });
+    if (!released) break;
+    invoiceIds.push(released.invoiceId);
+    orderIds.push(...released.cancelled);
+  }
+  return { invoiceIds, orderIds };
+}

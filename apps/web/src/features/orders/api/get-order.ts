@@ -1,0 +1,20 @@
+import { orderDetailPayloadSchema } from '@parade/core/order-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '@/lib/api-client';
+import { useCurrentUserId } from '@/lib/session-store';
+import { userQueryKey } from '@/lib/user-query-keys';
+
+export const getOrder = (id: number, signal?: AbortSignal) =>
+  apiData(`user/order/${id}`, { signal, schema: orderDetailPayloadSchema }).then((payload) => payload.order);
+
+export const getOrderQueryOptions = (userId: number | null, id: number) =>
+  queryOptions({
+    queryKey: userQueryKey(userId, 'orders', 'detail', id),
+    queryFn: ({ signal }) => getOrder(id, signal),
+    enabled: userId !== null && id > 0,
+    // Another user's order (or one that does not exist) answers 404: asking again will not help.
+    retry: false,
+  });
+
+/** One of the signed-in customer's orders, with its status history. */
+export const useOrder = (id: number) => useQuery(getOrderQueryOptions(useCurrentUserId(), id));
