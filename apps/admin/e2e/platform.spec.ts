@@ -99,7 +99,8 @@ describe('platform admin', () => {
     expect(await page.getByLabel(/^Delivery radius/).inputValue()).toMatch(/miles$/);
     await page.getByLabel('Facebook').fill('not a link');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    expect(await page.getByLabel('Facebook').getAttribute('aria-invalid')).toBe('true');
+    // The error renders after React commits the failed check: wait for it rather than read once.
+    await expect.poll(() => page.getByLabel('Facebook').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Facebook').fill('https://www.facebook.com/parade.e1');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved.').waitFor();
