@@ -9,17 +9,17 @@ import { CARD_MINIMUM_PENCE } from '@parade/core/order-status';
 import { effectiveSiteSettings } from '@parade/core/settings';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { AppError } from '../lib/errors';
 import { findUserAddress } from '../modules/addresses';
 import { claimCoupon, recordCouponRedemption, spendRewardPoints } from '../modules/cart';
 import { type CheckoutVariation, recordSale, variationsForCheckout } from '../modules/catalog';
 import { getSiteSettings } from '../modules/content';
 import { checkDelivery, type Geocoder, GeocoderUnavailableError } from '../modules/location';
-import { enqueueMail, type OutgoingMail } from '../modules/mail';
+import { enqueueMails, type OutgoingMail } from '../modules/mail';
 import {
   createInvoice,
-  createOrder,
+  createOrders,
   findInvoiceByIdempotencyKey,
   INVOICE_IDEMPOTENCY_INDEX,
   placeOrderReply,
@@ -270,7 +270,7 @@ export async function placeOrder(
 }
 
 async function placeInTransaction(
-  tx: DbOrTx,
+  tx: Tx,
   ctx: PlaceOrderContext,
   input: {
     customer: Customer;
@@ -333,10 +333,9 @@ async function placeInTransaction(
     now,
   });
 
-  const orderIds = new Map<number, number>();
-  for (const f of figures) {
-    const coupon = claimed.get(f.part.shop.id);
-    const orderId = await createOrder(tx, {
+  const createdIds = await createOrders(
+    tx,
+    figures.map((f) => ({
       invoiceId: invoice.id,
       shopId: f.part.shop.id,
       userId: customer.id,
@@ -346,7 +345,7 @@ async function placeInTransaction(
       rewardPointsUsed: f.points,
       shippingCharge: f.shipping,
       total: f.total,
-      couponCode: coupon?.code ?? null,
+      couponCode: claimed.get(f.part.shop.id)?.code ?? null,
       lines: f.part.lines.map((l) => ({
         variationId: l.variation.id,
         productId: l.variation.productId,
@@ -359,10 +358,18 @@ async function placeInTransaction(
         thumbnail: l.variation.thumbnail,
       })),
       now,
-    });
-    orderIds.set(f.part.shop.id, orderId);
+    })),
+  );
+  const orderIds = new Map(figures.map((f, i) => [f.part.shop.id, createdIds[i]!]));
+  for (const f of figures) {
+    const coupon = claimed.get(f.part.shop.id);
     if (coupon) {
-      await recordCouponRedemption(tx, { couponId: coupon.id, userId: customer.id, orderId, discount: f.discount });
+      await recordCouponRedemption(tx, {
+        couponId: coupon.id,
+        userId: customer.id,
+        orderId: orderIds.get(f.part.shop.id)!,
+        discount: f.discount,
+      });
     }
   }
   const reply = await placeOrderReply(tx, invoice.id);
@@ -373,8 +380,7 @@ async function placeInTransaction(
       return shop ? shopNoticeMail(shop, order) : null;
     }),
   ].filter((mail): mail is OutgoingMail => mail !== null);
-  const mailIds: number[] = [];
-  for (const mail of mails) mailIds.push(await enqueueMail(tx, mail));
+  const mailIds = await enqueueMails(tx, mails);
 
   // Stock and points last: their rows are the ones concurrent checkouts of the same goods wait
   // for, so they are locked for as short a time as possible, just before the commit. A sale

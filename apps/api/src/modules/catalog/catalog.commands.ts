@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { conflict } from '../../lib/errors';
 import { products, productVariations } from './catalog.tables';
 import { refreshProductListings } from './read-model';
@@ -93,58 +93,56 @@ export function stockShortMessage(fullName: string, left: number): string {
  * them to units sold. Each update is guarded (`stock >= quantity`), so stock can never go below
  * zero however many checkouts race. When any line is short it fails with 409 `out_of_stock`,
  * writing nothing, naming EVERY short line (its `field`) with what is left. For place-order's
- * workflow, inside its transaction.
+ * workflow, inside its transaction (no savepoint of its own: a refusal rolls the whole checkout back).
  */
-export async function recordSale(db: DbOrTx, lines: SaleLine[]): Promise<void> {
+export async function recordSale(tx: Tx, lines: SaleLine[]): Promise<void> {
   const sale = merged(lines).filter((l) => l.quantity > 0);
   if (sale.length === 0) return;
-  await db.transaction(async (tx) => {
-    const rows = [];
-    const short: typeof sale = [];
-    // Ordered by id, so two concurrent orders lock the same rows in the same order.
-    for (const line of [...sale].sort((a, b) => a.variationId - b.variationId)) {
-      const [row] = await tx
-        .update(productVariations)
-        .set({
-          stock: sql`case when ${productVariations.stock} is null then null else ${productVariations.stock} - ${line.quantity} end`,
-          unitsSold: sql`${productVariations.unitsSold} + ${line.quantity}`,
-        })
-        .where(
-          and(
-            eq(productVariations.id, line.variationId),
-            sql`(${productVariations.stock} is null or ${productVariations.stock} >= ${line.quantity})`,
-          ),
-        )
-        .returning({ productId: productVariations.productId });
-      // Keep going: the refusal names every short line, not just the first.
-      if (row) rows.push(row);
-      else short.push(line);
+  const rows = [];
+  const short: typeof sale = [];
+  // Ordered by id, so two concurrent orders lock the same rows in the same order.
+  for (const line of [...sale].sort((a, b) => a.variationId - b.variationId)) {
+    const [row] = await tx
+      .update(productVariations)
+      .set({
+        stock: sql`case when ${productVariations.stock} is null then null else ${productVariations.stock} - ${line.quantity} end`,
+        unitsSold: sql`${productVariations.unitsSold} + ${line.quantity}`,
+      })
+      .where(
+        and(
+          eq(productVariations.id, line.variationId),
+          sql`(${productVariations.stock} is null or ${productVariations.stock} >= ${line.quantity})`,
+        ),
+      )
+      .returning({ productId: productVariations.productId });
+    // Keep going: the refusal names every short line, not just the first.
+    if (row) rows.push(row);
+    else short.push(line);
+  }
+  if (short.length > 0) {
+    // Read after the guarded updates failed, so the numbers are what other orders left.
+    const left = await tx
+      .select({ id: productVariations.id, fullName: productVariations.fullName, stock: productVariations.stock })
+      .from(productVariations)
+      .where(
+        inArray(
+          productVariations.id,
+          short.map((l) => l.variationId),
+        ),
+      );
+    const byId = new Map(left.map((v) => [v.id, v]));
+    const errors: Record<string, string[]> = {};
+    for (const line of short) {
+      const variation = byId.get(line.variationId);
+      const message = variation
+        ? stockShortMessage(variation.fullName, variation.stock ?? 0)
+        : 'This item is no longer available';
+      for (const field of line.fields) errors[field] = [message];
     }
-    if (short.length > 0) {
-      // Read after the guarded updates failed, so the numbers are what other orders left.
-      const left = await tx
-        .select({ id: productVariations.id, fullName: productVariations.fullName, stock: productVariations.stock })
-        .from(productVariations)
-        .where(
-          inArray(
-            productVariations.id,
-            short.map((l) => l.variationId),
-          ),
-        );
-      const byId = new Map(left.map((v) => [v.id, v]));
-      const errors: Record<string, string[]> = {};
-      for (const line of short) {
-        const variation = byId.get(line.variationId);
-        const message = variation
-          ? stockShortMessage(variation.fullName, variation.stock ?? 0)
-          : 'This item is no longer available';
-        for (const field of line.fields) errors[field] = [message];
-      }
-      // Thrown inside the savepoint: every update above is rolled back with it.
-      throw conflict('Some items in your cart are out of stock.', errors, 'out_of_stock');
-    }
-    await touched(tx, rows);
-  });
+    // Thrown inside the caller's transaction: every update above is rolled back with it.
+    throw conflict('Some items in your cart are out of stock.', errors, 'out_of_stock');
+  }
+  await touched(tx, rows);
 }
 
 /** An order was cancelled: put the quantities back in stock and take them off units sold. */

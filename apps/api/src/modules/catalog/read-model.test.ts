@@ -206,13 +206,17 @@ describe('the catalogue read model', () => {
       productActive: () => setProductActive(db, random.pick(productIds), random.next() < 0.7),
       shopStatus: () => setShopStatus(db, random.pick(shopIds), random.next() < 0.6),
       sale: () =>
-        recordSale(db, [
-          { variationId: random.pick(variationIds), quantity: random.int(1, 3) },
-          { variationId: random.pick(variationIds), quantity: random.int(1, 3) },
-        ]).catch((error: unknown) => {
-          // Not enough stock: the whole sale is refused and nothing is written.
-          if (!(error instanceof AppError) || error.code !== 'out_of_stock') throw error;
-        }),
+        db
+          .transaction((tx) =>
+            recordSale(tx, [
+              { variationId: random.pick(variationIds), quantity: random.int(1, 3) },
+              { variationId: random.pick(variationIds), quantity: random.int(1, 3) },
+            ]),
+          )
+          .catch((error: unknown) => {
+            // Not enough stock: the whole sale is refused and nothing is written.
+            if (!(error instanceof AppError) || error.code !== 'out_of_stock') throw error;
+          }),
       cancellation: () => reverseSale(db, [{ variationId: random.pick(variationIds), quantity: random.int(1, 2) }]),
       // Several commands in one caller's transaction (a workflow), and one that rolls back.
       workflow: () =>

@@ -15,10 +15,26 @@ export interface OutgoingMail {
  * causes the mail, so the two commit or fail together; delivery happens afterwards.
  */
 export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<number> {
-  const [row] = await db
+  const [id] = await enqueueMails(db, [mail]);
+  return id!;
+}
+
+/** Writes several mails to the outbox in one statement; their ids come back in the order given. */
+export async function enqueueMails(db: DbOrTx, mails: OutgoingMail[]): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await db
     .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind })
+    .values(
+      mails.map((mail) => ({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        kind: mail.kind,
+      })),
+    )
     .returning({ id: mailOutbox.id });
-  if (!row) throw new Error('The mail outbox insert returned no row');
-  return row.id;
+  if (rows.length !== mails.length) throw new Error('The mail outbox insert returned too few rows');
+  // Ids come from one sequence in VALUES order within a single INSERT; sorting makes that explicit.
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -9,7 +9,7 @@ export {
 } from './invoice-payments';
 export {
   createInvoice,
-  createOrder,
+  createOrders,
   findInvoiceByIdempotencyKey,
   INVOICE_IDEMPOTENCY_INDEX,
   type LockedOrder,

@@ -187,29 +187,45 @@ export interface NewOrder {
   now: Date;
 }
 
-/** Creates one shop's order with a copy of its lines and the first history entry, `pending`. */
-export async function createOrder(db: DbOrTx, input: NewOrder): Promise<number> {
-  const [order] = await db
+/**
+ * Creates a checkout's orders (one per shop, so shop ids are distinct) with a copy of their lines
+ * and the first history entry, `pending`: three multi-row statements however many shops. Returns
+ * the new order ids in the order of `inputs`.
+ */
+export async function createOrders(db: DbOrTx, inputs: NewOrder[]): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  const created = await db
     .insert(orders)
-    .values({
-      invoiceId: input.invoiceId,
-      shopId: input.shopId,
-      userId: input.userId,
-      subtotal: input.subtotal,
-      discount: input.discount,
-      rewardDiscount: input.rewardDiscount,
-      rewardPointsUsed: input.rewardPointsUsed,
-      shippingCharge: input.shippingCharge,
-      total: input.total,
-      couponCode: input.couponCode,
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .returning({ id: orders.id });
-  const orderId = order!.id;
-  await db.insert(orderItems).values(input.lines.map((line) => ({ ...line, orderId })));
-  await db.insert(orderStatusHistory).values({ orderId, status: 'pending', createdAt: input.now });
-  return orderId;
+    .values(
+      inputs.map((input) => ({
+        invoiceId: input.invoiceId,
+        shopId: input.shopId,
+        userId: input.userId,
+        subtotal: input.subtotal,
+        discount: input.discount,
+        rewardDiscount: input.rewardDiscount,
+        rewardPointsUsed: input.rewardPointsUsed,
+        shippingCharge: input.shippingCharge,
+        total: input.total,
+        couponCode: input.couponCode,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })),
+    )
+    .returning({ id: orders.id, shopId: orders.shopId });
+  // RETURNING's row order is not promised: match the rows back by shop.
+  const idByShop = new Map(created.map((row) => [row.shopId, row.id]));
+  const orderIds = inputs.map((input) => {
+    const id = idByShop.get(input.shopId);
+    if (id === undefined) throw new Error(`createOrders: no order came back for shop ${input.shopId}`);
+    return id;
+  });
+  const lines = inputs.flatMap((input, i) => input.lines.map((line) => ({ ...line, orderId: orderIds[i]! })));
+  if (lines.length > 0) await db.insert(orderItems).values(lines);
+  await db
+    .insert(orderStatusHistory)
+    .values(inputs.map((input, i) => ({ orderId: orderIds[i]!, status: 'pending' as const, createdAt: input.now })));
+  return orderIds;
 }
 
 /** The customer's invoice made with this Idempotency-Key, if any, with the hash of its request. */
