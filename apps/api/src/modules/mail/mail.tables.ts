@@ -1,4 +1,5 @@
 import { outboxStatuses } from '@parade/core/enums';
+import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const outboxStatus = pgEnum('outbox_status', outboxStatuses);
@@ -23,5 +24,8 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status)],
+  // Only the mails still to deliver, for the retry sweep: a few rows, however many were sent.
+  // (An index on status over the whole table misled the planner into scanning every delivered
+  // mail's entry when one checkout's mails were marked, right after a burst of checkouts.)
+  (t) => [index('mail_outbox_undelivered_idx').on(t.id).where(sql`${t.status} in ('pending', 'failed')`)],
 );
