@@ -6,13 +6,27 @@ export interface MoneyFormat {
 
 export const defaultMoneyFormat: MoneyFormat = { currency: 'GBP', locale: 'en-GB' };
 
+// Making an Intl.NumberFormat costs far more than using one (a checkout's mails format a dozen
+// amounts): one per locale and currency, made on first use.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(format: MoneyFormat): Intl.NumberFormat {
+  const key = `${format.locale}|${format.currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(format.locale, {
+      style: 'currency',
+      currency: format.currency,
+      currencyDisplay: 'narrowSymbol',
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** 450 -> "£4.50" (currency sign plus amount, as the spec asks). */
 export function formatMoney(pence: number, format: MoneyFormat = defaultMoneyFormat): string {
-  return new Intl.NumberFormat(format.locale, {
-    style: 'currency',
-    currency: format.currency,
-    currencyDisplay: 'narrowSymbol',
-  }).format(pence / 100);
+  return formatterFor(format).format(pence / 100);
 }
 
 /** "4.50" or 4.5 -> 450. Rounds half away from zero to the nearest penny. */
