@@ -18,6 +18,7 @@ import { getSiteSettings } from '../modules/content';
 import { checkDelivery, type Geocoder, GeocoderUnavailableError } from '../modules/location';
 import { enqueueMails, type OutgoingMail } from '../modules/mail';
 import {
+  checkoutReply,
   createInvoice,
   createOrders,
   findInvoiceByIdempotencyKey,
@@ -333,7 +334,7 @@ async function placeInTransaction(
     now,
   });
 
-  const createdIds = await createOrders(
+  const created = await createOrders(
     tx,
     figures.map((f) => ({
       invoiceId: invoice.id,
@@ -360,7 +361,7 @@ async function placeInTransaction(
       now,
     })),
   );
-  const orderIds = new Map(figures.map((f, i) => [f.part.shop.id, createdIds[i]!]));
+  const orderIds = new Map(figures.map((f, i) => [f.part.shop.id, created.ids[i]!]));
   for (const f of figures) {
     const coupon = claimed.get(f.part.shop.id);
     if (coupon) {
@@ -372,7 +373,11 @@ async function placeInTransaction(
       });
     }
   }
-  const reply = await placeOrderReply(tx, invoice.id);
+  const reply = checkoutReply(
+    invoice,
+    created,
+    new Map(parts.map(({ shop }) => [shop.id, { id: shop.id, name: shop.name, slug: shop.slug }])),
+  );
   const mails = [
     confirmationMail(ctx.publicUrl, customer, reply),
     ...reply.orders.map((order) => {

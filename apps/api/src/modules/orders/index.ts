@@ -21,5 +21,5 @@ export {
   setOrderStatus,
 } from './orders.commands';
 export { ordersRoutes } from './orders.routes';
-export { placeOrderReply } from './orders.service';
+export { checkoutReply, placeOrderReply } from './orders.service';
 export { vendorOrdersRoutes } from './vendor.routes';

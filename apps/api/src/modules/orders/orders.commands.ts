@@ -130,7 +130,7 @@ export interface NewInvoice {
 export const INVOICE_IDEMPOTENCY_INDEX = 'invoices_user_idempotency_idx';
 
 /** Creates an invoice numbered INV-{year}-{next of invoice_number_seq, six digits}. */
-export async function createInvoice(db: DbOrTx, input: NewInvoice): Promise<{ id: number; number: string }> {
+export async function createInvoice(db: DbOrTx, input: NewInvoice): Promise<typeof invoices.$inferSelect> {
   // A sequence, not max()+1: concurrent checkouts never wait on each other for a number.
   const result = await db.execute(sql`select nextval(${invoiceNumberSeq.seqName}::regclass)::text as n`);
   const seq = (result as unknown as { rows: { n: string }[] }).rows[0];
@@ -156,7 +156,7 @@ export async function createInvoice(db: DbOrTx, input: NewInvoice): Promise<{ id
       createdAt: input.now,
       updatedAt: input.now,
     })
-    .returning({ id: invoices.id, number: invoices.number });
+    .returning();
   return row!;
 }
 
@@ -187,13 +187,20 @@ export interface NewOrder {
   now: Date;
 }
 
+export interface CreatedOrders {
+  /** The new orders' ids, in the order of the inputs. */
+  ids: number[];
+  /** The rows as written, for the checkout's reply (see checkoutReply). */
+  orders: (typeof orders.$inferSelect)[];
+  lines: (typeof orderItems.$inferSelect)[];
+}
+
 /**
  * Creates a checkout's orders (one per shop, so shop ids are distinct) with a copy of their lines
- * and the first history entry, `pending`: three multi-row statements however many shops. Returns
- * the new order ids in the order of `inputs`.
+ * and the first history entry, `pending`: three multi-row statements however many shops.
  */
-export async function createOrders(db: DbOrTx, inputs: NewOrder[]): Promise<number[]> {
-  if (inputs.length === 0) return [];
+export async function createOrders(db: DbOrTx, inputs: NewOrder[]): Promise<CreatedOrders> {
+  if (inputs.length === 0) return { ids: [], orders: [], lines: [] };
   const created = await db
     .insert(orders)
     .values(
@@ -212,7 +219,7 @@ export async function createOrders(db: DbOrTx, inputs: NewOrder[]): Promise<numb
         updatedAt: input.now,
       })),
     )
-    .returning({ id: orders.id, shopId: orders.shopId });
+    .returning();
   // RETURNING's row order is not promised: match the rows back by shop.
   const idByShop = new Map(created.map((row) => [row.shopId, row.id]));
   const orderIds = inputs.map((input) => {
@@ -221,11 +228,11 @@ export async function createOrders(db: DbOrTx, inputs: NewOrder[]): Promise<numb
     return id;
   });
   const lines = inputs.flatMap((input, i) => input.lines.map((line) => ({ ...line, orderId: orderIds[i]! })));
-  if (lines.length > 0) await db.insert(orderItems).values(lines);
+  const lineRows = lines.length > 0 ? await db.insert(orderItems).values(lines).returning() : [];
   await db
     .insert(orderStatusHistory)
     .values(inputs.map((input, i) => ({ orderId: orderIds[i]!, status: 'pending' as const, createdAt: input.now })));
-  return orderIds;
+  return { ids: orderIds, orders: created, lines: lineRows };
 }
 
 /** The customer's invoice made with this Idempotency-Key, if any, with the hash of its request. */

@@ -146,28 +146,34 @@ export async function getUserOrder(db: DbOrTx, userId: number, orderId: number):
   };
 }
 
+type InvoiceRow = typeof invoices.$inferSelect;
+
 /** The invoice's figures and its orders (in the order they were placed), or null when it is not the customer's. */
 async function loadInvoice(db: DbOrTx, where: SQL): Promise<InvoicePayload | null> {
   const [invoice] = await db.select().from(invoices).where(where);
   if (!invoice) return null;
   return {
-    invoice: {
-      id: invoice.id,
-      number: invoice.number,
-      created_at: invoice.createdAt.toISOString(),
-      order_type: invoice.orderType,
-      collection_point: invoice.collectionPoint,
-      address: invoice.address,
-      payment_method: invoice.paymentMethod,
-      payment_status: invoice.paymentStatus,
-      subtotal: invoice.subtotal,
-      discount: invoice.discount,
-      reward_discount: invoice.rewardDiscount,
-      shipping_charge: invoice.shippingCharge,
-      total: invoice.total,
-      payment_due_at: invoice.paymentDueAt?.toISOString() ?? null,
-    },
+    invoice: toInvoiceDto(invoice),
     orders: await loadOrders(db, eq(orders.invoiceId, invoice.id), undefined, 'oldest'),
+  };
+}
+
+function toInvoiceDto(invoice: InvoiceRow): InvoicePayload['invoice'] {
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    created_at: invoice.createdAt.toISOString(),
+    order_type: invoice.orderType,
+    collection_point: invoice.collectionPoint,
+    address: invoice.address,
+    payment_method: invoice.paymentMethod,
+    payment_status: invoice.paymentStatus,
+    subtotal: invoice.subtotal,
+    discount: invoice.discount,
+    reward_discount: invoice.rewardDiscount,
+    shipping_charge: invoice.shippingCharge,
+    total: invoice.total,
+    payment_due_at: invoice.paymentDueAt?.toISOString() ?? null,
   };
 }
 
@@ -185,10 +191,40 @@ export async function getUserInvoice(db: DbOrTx, userId: number, number: string)
 export async function placeOrderReply(db: DbOrTx, invoiceId: number): Promise<PlaceOrderPayload> {
   const found = await loadInvoice(db, eq(invoices.id, invoiceId));
   if (!found) throw new Error(`invoice ${invoiceId} vanished`);
-  const { invoice } = found;
+  return toPlaceOrderPayload(found);
+}
+
+/**
+ * The place-order reply of a checkout just written, from the rows it wrote (no reading back):
+ * the same mapping, ordering and shapes as placeOrderReply, so a later replay answers the same
+ * bytes (a test replays and compares). `shops` are the checkout's shops, by id.
+ */
+export function checkoutReply(
+  invoice: InvoiceRow,
+  created: { orders: OrderRow[]; lines: OrderItemRow[] },
+  shops: Map<number, OrderDto['shop']>,
+): PlaceOrderPayload {
+  const invoiceRef = {
+    id: invoice.id,
+    number: invoice.number,
+    orderType: invoice.orderType,
+    method: invoice.paymentMethod,
+  };
+  const lines = [...created.lines].sort((a, b) => a.id - b.id);
+  const orderDtos = [...created.orders]
+    .sort((a, b) => a.id - b.id)
+    .map((order) => {
+      const shop = shops.get(order.shopId);
+      if (!shop) throw new Error(`checkoutReply: shop ${order.shopId} not given`);
+      return toOrderDto(order, invoiceRef, shop, lines);
+    });
+  return toPlaceOrderPayload({ invoice: toInvoiceDto(invoice), orders: orderDtos });
+}
+
+function toPlaceOrderPayload({ invoice, orders }: InvoicePayload): PlaceOrderPayload {
   return {
     invoice: invoice.number,
-    orders: found.orders,
+    orders,
     total: invoice.total,
     payment: { method: invoice.payment_method, status: invoice.payment_status, due_at: invoice.payment_due_at },
   };
