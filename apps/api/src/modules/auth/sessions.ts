@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { findUserById, type UserRow } from '../users';
 import { authTokens } from './auth.tables';
 
@@ -35,17 +36,20 @@ const TOUCH_AFTER_MS = 5 * 60_000;
 
 /** The live (not revoked, not expired) session of a bearer token, with its user (from the users module). */
 export async function findSession(db: DbOrTx, token: string): Promise<SessionRecord | null> {
-  const [row] = await db
-    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, userId: authTokens.userId })
-    .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.tokenHash, hashToken(token)),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
+  // Prepared: every signed-in request asks it.
+  const [row] = await preparedOn(db, 'auth_live_session', () =>
+    db
+      .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, userId: authTokens.userId })
+      .from(authTokens)
+      .where(
+        and(
+          eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+          isNull(authTokens.revokedAt),
+          gt(authTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1),
+  ).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const user = await findUserById(db, row.userId);
   // A disabled account's tokens stop working at once, without revoking them one by one.

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { conflict } from '../../lib/errors';
 import { products, productVariations } from './catalog.tables';
 import { refreshProductListings } from './read-model';
@@ -102,19 +103,10 @@ export async function recordSale(tx: Tx, lines: SaleLine[]): Promise<void> {
   const short: typeof sale = [];
   // Ordered by id, so two concurrent orders lock the same rows in the same order.
   for (const line of [...sale].sort((a, b) => a.variationId - b.variationId)) {
-    const [row] = await tx
-      .update(productVariations)
-      .set({
-        stock: sql`case when ${productVariations.stock} is null then null else ${productVariations.stock} - ${line.quantity} end`,
-        unitsSold: sql`${productVariations.unitsSold} + ${line.quantity}`,
-      })
-      .where(
-        and(
-          eq(productVariations.id, line.variationId),
-          sql`(${productVariations.stock} is null or ${productVariations.stock} >= ${line.quantity})`,
-        ),
-      )
-      .returning({ productId: productVariations.productId });
+    const [row] = await preparedOn(tx, 'catalog_take_stock', () => takeStock(tx)).execute({
+      variationId: line.variationId,
+      quantity: line.quantity,
+    });
     // Keep going: the refusal names every short line, not just the first.
     if (row) rows.push(row);
     else short.push(line);
@@ -143,6 +135,24 @@ export async function recordSale(tx: Tx, lines: SaleLine[]): Promise<void> {
     throw conflict('Some items in your cart are out of stock.', errors, 'out_of_stock');
   }
   await touched(tx, rows);
+}
+
+/** The guarded stock update of one sale line, prepared (every checkout runs it once per line). */
+function takeStock(tx: Tx) {
+  const quantity = sql.placeholder('quantity');
+  return tx
+    .update(productVariations)
+    .set({
+      stock: sql`case when ${productVariations.stock} is null then null else ${productVariations.stock} - ${quantity} end`,
+      unitsSold: sql`${productVariations.unitsSold} + ${quantity}`,
+    })
+    .where(
+      and(
+        eq(productVariations.id, sql.placeholder('variationId')),
+        sql`(${productVariations.stock} is null or ${productVariations.stock} >= ${quantity})`,
+      ),
+    )
+    .returning({ productId: productVariations.productId });
 }
 
 /** An order was cancelled: put the quantities back in stock and take them off units sold. */

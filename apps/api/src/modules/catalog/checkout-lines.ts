@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { products, productVariations } from './catalog.tables';
 
 export interface CheckoutVariation {
@@ -18,21 +19,10 @@ export interface CheckoutVariation {
 /** What checkout copies onto order lines for the given variations, read from the catalogue. */
 export async function variationsForCheckout(db: DbOrTx, ids: number[]): Promise<Map<number, CheckoutVariation>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: productVariations.id,
-      productId: products.id,
-      shopId: products.shopId,
-      fullName: productVariations.fullName,
-      price: productVariations.price,
-      type: products.type,
-      images: productVariations.images,
-      productActive: products.isActive,
-      variationActive: productVariations.isActive,
-    })
-    .from(productVariations)
-    .innerJoin(products, eq(products.id, productVariations.productId))
-    .where(inArray(productVariations.id, [...new Set(ids)]));
+  // Prepared (one array parameter): every checkout asks it.
+  const rows = await preparedOn(db, 'catalog_checkout_variations', () => checkoutVariationsQuery(db)).execute({
+    ids: [...new Set(ids)],
+  });
   return new Map(
     rows.map((r) => [
       r.id,
@@ -48,4 +38,22 @@ export async function variationsForCheckout(db: DbOrTx, ids: number[]): Promise<
       },
     ]),
   );
+}
+
+function checkoutVariationsQuery(db: DbOrTx) {
+  return db
+    .select({
+      id: productVariations.id,
+      productId: products.id,
+      shopId: products.shopId,
+      fullName: productVariations.fullName,
+      price: productVariations.price,
+      type: products.type,
+      images: productVariations.images,
+      productActive: products.isActive,
+      variationActive: productVariations.isActive,
+    })
+    .from(productVariations)
+    .innerJoin(products, eq(products.id, productVariations.productId))
+    .where(sql`${productVariations.id} = any(${sql.placeholder('ids')}::int[])`);
 }

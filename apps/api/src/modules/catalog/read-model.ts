@@ -1,5 +1,6 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { fold } from '../../lib/text-match';
 import { activeShops } from '../shops';
 import { brands, products, productVariations } from './catalog.tables';
@@ -207,37 +208,6 @@ function variationRowsUpdate(tx: DbOrTx, scope: ListingScope) {
         sql`(${v.listable}, ${v.searchText}) is distinct from (${listableVariation}, ${variationText})`,
       ),
     );
-}
-
-interface PreparedRefresh {
-  execute(values: { productIds: number[] }): Promise<unknown>;
-}
-
-/**
- * A drizzle prepared query runs on the connection of the session it was prepared on, so it is
- * kept per connection: the session's client (node-postgres: the pooled connection, the same
- * object for every transaction on it; PGlite: the transaction, so there it lives one
- * transaction). `session.client` is drizzle's own field; the read-model tests run through here.
- */
-const preparedByConnection = new WeakMap<object, Map<string, PreparedRefresh>>();
-
-function preparedOn(
-  tx: DbOrTx,
-  name: string,
-  build: () => { prepare(name: string): PreparedRefresh },
-): PreparedRefresh {
-  const connection = (tx as unknown as { session: { client: object } }).session.client;
-  let statements = preparedByConnection.get(connection);
-  if (!statements) {
-    statements = new Map();
-    preparedByConnection.set(connection, statements);
-  }
-  let statement = statements.get(name);
-  if (!statement) {
-    statement = build().prepare(name);
-    statements.set(name, statement);
-  }
-  return statement;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { shops } from './shops.tables';
 
 export interface CheckoutShop {
@@ -18,7 +19,15 @@ export interface CheckoutShop {
 /** What checkout and order changes need of the given shops: name, e-mail, open or not, points per pound. */
 export async function shopsForOrders(db: DbOrTx, ids: number[]): Promise<Map<number, CheckoutShop>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  // Prepared (one array parameter): every checkout asks it.
+  const rows = await preparedOn(db, 'shops_for_orders', () => shopsForOrdersQuery(db)).execute({
+    ids: [...new Set(ids)],
+  });
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+function shopsForOrdersQuery(db: DbOrTx) {
+  return db
     .select({
       id: shops.id,
       name: shops.name,
@@ -30,6 +39,5 @@ export async function shopsForOrders(db: DbOrTx, ids: number[]): Promise<Map<num
       pointsPerPound: shops.pointsPerPound,
     })
     .from(shops)
-    .where(inArray(shops.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r]));
+    .where(sql`${shops.id} = any(${sql.placeholder('ids')}::int[])`);
 }

@@ -1,6 +1,7 @@
 import type { UserDto } from '@parade/core/auth-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
@@ -17,7 +18,14 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  // Prepared: every signed-in request asks it (through the session lookup).
+  const [row] = await preparedOn(db, 'users_by_id', () =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1),
+  ).execute({ id });
   return row ?? null;
 }
 

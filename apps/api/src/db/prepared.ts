@@ -1,0 +1,46 @@
+import type { DbOrTx } from './client';
+
+/** What a drizzle query builder with `sql.placeholder`s offers: preparing it under a name. */
+interface Preparable<Result> {
+  prepare(name: string): PreparedStatement<Result>;
+}
+
+export interface PreparedStatement<Result> {
+  execute(values: Record<string, unknown>): Promise<Result>;
+}
+
+/**
+ * A drizzle prepared query runs on the connection of the session it was prepared on, so it is
+ * kept per connection: the session's client. That is the pool for the database handle, the
+ * pooled connection for a node-postgres transaction (the same object for every transaction on
+ * that connection), and the transaction itself on PGlite (there it lives one transaction).
+ * `session.client` is drizzle's own field; the tests of every caller run through here on both
+ * drivers.
+ */
+const preparedByConnection = new WeakMap<object, Map<string, PreparedStatement<unknown>>>();
+
+/**
+ * The statement `name` prepared on the connection of `db`, built by `build` the first time.
+ * For statements on hot paths whose SQL text never changes (the values are placeholders):
+ * drizzle builds the text once per connection instead of once per call, and PostgreSQL parses
+ * it once per connection and may keep its plan. `build` must always make the same text for a
+ * name, or node-postgres refuses the second one.
+ */
+export function preparedOn<Result>(
+  db: DbOrTx,
+  name: string,
+  build: () => Preparable<Result>,
+): PreparedStatement<Result> {
+  const connection = (db as unknown as { session: { client: object } }).session.client;
+  let statements = preparedByConnection.get(connection);
+  if (!statements) {
+    statements = new Map();
+    preparedByConnection.set(connection, statements);
+  }
+  let statement = statements.get(name) as PreparedStatement<Result> | undefined;
+  if (!statement) {
+    statement = build().prepare(name);
+    statements.set(name, statement as PreparedStatement<unknown>);
+  }
+  return statement;
+}
