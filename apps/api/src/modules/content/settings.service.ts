@@ -1,10 +1,14 @@
 import { type SiteSettings, siteSettingKeys } from '@parade/core/settings';
 import type { DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { siteSettings } from './content.tables';
 
 /** Every key of spec section 3 is present in the reply; a key never set is an empty string. */
 export async function getSiteSettings(db: DbOrTx): Promise<SiteSettings> {
-  const rows = await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings);
+  // Prepared: every checkout and every settings reply asks it.
+  const rows = await preparedOn(db, 'content_site_settings', () =>
+    db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings),
+  ).execute({});
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const settings: SiteSettings = {};
   for (const key of siteSettingKeys) settings[key] = stored.get(key) ?? '';

@@ -8,6 +8,8 @@ import { mailOutbox } from './mail.tables';
 /** A failed mail is retried by the sweeper until it has been tried this many times. */
 export const MAX_MAIL_ATTEMPTS = 8;
 const SWEEP_INTERVAL_MS = 60_000;
+/** How long mails to be only logged (no SMTP_URL) wait to be marked together. */
+const LOG_BATCH_MS = 25;
 /** A pending mail this old was left behind (its process stopped before sending): pick it up. */
 const ORPHAN_AFTER_SECONDS = 120;
 
@@ -134,8 +136,28 @@ export const mailerPlugin = fp(
     const sweep = setInterval(() => track(retryUndelivered()), SWEEP_INTERVAL_MS);
     sweep.unref();
 
+    // Without a relay, delivering is one UPDATE that marks rows logged: the mails of checkouts
+    // and sign-ups finishing within LOG_BATCH_MS of each other share it, instead of one each.
+    let logBatch: number[] = [];
+    function logLater(ids: number[]): void {
+      if (logBatch.length === 0) {
+        track(
+          new Promise((resolve) => setTimeout(resolve, LOG_BATCH_MS)).then(() => {
+            const batch = logBatch;
+            logBatch = [];
+            return deliver(batch);
+          }),
+        );
+      }
+      logBatch.push(...ids);
+    }
+
     app.decorate('mailer', {
-      deliverLater: (ids: number[]) => track(deliver(ids)),
+      deliverLater: (ids: number[]) => {
+        if (ids.length === 0) return;
+        if (transport) track(deliver(ids));
+        else logLater(ids);
+      },
       composeLater: (compose: () => Promise<number[]>) => track(compose().then(deliver)),
       deliver,
       retryUndelivered,

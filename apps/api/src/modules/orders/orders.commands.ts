@@ -129,12 +129,11 @@ export interface NewInvoice {
 /** The unique index that makes one Idempotency-Key one invoice per customer. */
 export const INVOICE_IDEMPOTENCY_INDEX = 'invoices_user_idempotency_idx';
 
-/** Creates an invoice numbered INV-{year}-{next of invoice_number_seq, six digits}. */
+/** Creates an invoice numbered INV-{year}-{next of invoice_number_seq, at least six digits}. */
 export async function createInvoice(db: DbOrTx, input: NewInvoice): Promise<typeof invoices.$inferSelect> {
-  // A sequence, not max()+1: concurrent checkouts never wait on each other for a number.
-  const result = await db.execute(sql`select nextval(${invoiceNumberSeq.seqName}::regclass)::text as n`);
-  const seq = (result as unknown as { rows: { n: string }[] }).rows[0];
-  const number = `INV-${input.now.getUTCFullYear()}-${seq!.n.padStart(6, '0')}`;
+  // A sequence, not max()+1: concurrent checkouts never wait on each other for a number. Taken
+  // in the insert itself (one round trip); padded to six digits, never cut past 999999.
+  const number = sql`(select ${`INV-${input.now.getUTCFullYear()}-`} || lpad(n::text, greatest(6, length(n::text)), '0') from (select nextval(${invoiceNumberSeq.seqName}::regclass) as n) as next_number)`;
   const [row] = await db
     .insert(invoices)
     .values({
