@@ -9,13 +9,14 @@ import { addressesRoutes } from './modules/addresses';
 import { authRoutes } from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { catalogRoutes, readModelGeneration } from './modules/catalog';
-import { contentRoutes } from './modules/content';
+import { contentGeneration, contentRoutes } from './modules/content';
 import { healthRoutes } from './modules/health';
 import { createGeocoder, locationRoutes } from './modules/location';
 import { mailerPlugin } from './modules/mail';
 import { ordersRoutes } from './modules/orders';
 import { cardPaymentTimeoutPlugin, paymentsRoutes } from './modules/payments';
 import { searchRoutes } from './modules/search';
+import { shopRequestsUserRoutes } from './modules/shop-requests';
 import { shopsRoutes } from './modules/shops';
 import { usersRoutes } from './modules/users';
 import { authPlugin } from './plugins/auth';
@@ -91,8 +92,10 @@ export async function buildApp({ config, database, logger, staticRoots }: AppOpt
   await app.register(publicCachePlugin, {
     ...config.publicCache,
     compression: config.compression,
-    // Every catalogue write in this process refreshes the read model, which drops the cached replies.
-    generation: readModelGeneration,
+    // Every catalogue write in this process refreshes the read model, and every content write
+    // (sliders, pages, blog, deals, settings) moves the content's counter: either drops the
+    // cached replies. Both only grow, so their sum moves whenever one of them does.
+    generation: () => readModelGeneration() + contentGeneration(),
   });
   await app.register(openapiPlugin);
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
@@ -118,6 +121,7 @@ export async function buildApp({ config, database, logger, staticRoots }: AppOpt
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(addressesRoutes);
+      await api.register(shopRequestsUserRoutes);
       await api.register(manageRoutes);
     },
     { prefix: '/api' },

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { vendorCouponsRoutes } from './modules/cart';
 import { catalogAdminRoutes, vendorCatalogRoutes } from './modules/catalog';
 import { contentAdminRoutes } from './modules/content';
+import { mailAdminRoutes } from './modules/mail';
 import { vendorOrdersRoutes } from './modules/orders';
 import { shopRequestsAdminRoutes } from './modules/shop-requests';
 import { shopsManageRoutes } from './modules/shops';
+import { ticketsAdminRoutes } from './modules/tickets';
 import { usersAdminRoutes } from './modules/users';
 
 /**
@@ -21,4 +23,6 @@ export async function manageRoutes(api: FastifyInstance): Promise<void> {
   await api.register(contentAdminRoutes);
   await api.register(usersAdminRoutes);
   await api.register(catalogAdminRoutes);
+  await api.register(ticketsAdminRoutes);
+  await api.register(mailAdminRoutes);
 }

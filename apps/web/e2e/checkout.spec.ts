@@ -90,6 +90,10 @@ const cartLine = (card: ProductCard, quantity: number) => ({
 /** Puts lines in the cart and a collection point in the location store, as earlier visits would have. */
 async function seedCartForCollection(page: Page, lines: ReturnType<typeof cartLine>[]) {
   await page.goto('/');
+  // Seed only once the app has booted: while it boots, its stores may still write their own state
+  // (the location store drops a collection point that is not in the settings once they load),
+  // and on a busy machine that write landed after the seed and replaced it.
+  await page.waitForLoadState('networkidle');
   await page.evaluate((items) => {
     localStorage.setItem(
       'parade-cart',

@@ -1,12 +1,20 @@
 /**
  * Wire shapes of the platform calls under `/api/admin/` (api-contract.md, "Merchant and admin
- * API"): shop-create requests, shops, users, the site settings with typed values, and the
- * catalogue's categories, sub-categories and brands. Lists take the shared list query of
+ * API"): shop-create requests, shops, users, support tickets, the mail outbox, the site settings
+ * with typed values, the catalogue's categories, sub-categories and brands, and the editorial
+ * content (sliders, pages, blog, platform deals). Lists take the shared list query of
  * vendor-schemas.ts and answer `Paginated<T>`.
  */
 import { z } from 'zod';
 import { refSchema, slugSchema } from './catalog-schemas';
-import { shopRequestStatusSchema, userRoleSchema } from './enums';
+import {
+  outboxStatusSchema,
+  shopRequestStatusSchema,
+  sliderTypeSchema,
+  ticketAuthorSchema,
+  ticketStatusSchema,
+  userRoleSchema,
+} from './enums';
 import { idSchema } from './ids';
 import { collectionPointSchema, type SiteSettingKey } from './settings';
 import { manageListQuerySchema } from './vendor-schemas';
@@ -117,6 +125,95 @@ export const adminUserUpdateSchema = z.object({ disabled: z.boolean() });
 export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
 export const adminUserPayloadSchema = z.object({ user: adminUserSchema });
 export type AdminUserPayload = z.infer<typeof adminUserPayloadSchema>;
+
+// ---- Support tickets -----------------------------------------------------------------------
+
+/** One message of a ticket's conversation (the contract's shape; the customer's calls answer it too). */
+export const ticketMessageSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  author: ticketAuthorSchema,
+  created_at: z.string(),
+});
+export type TicketMessage = z.infer<typeof ticketMessageSchema>;
+
+/** A ticket in the platform's list: who asked, about what, and who wrote last. */
+export const adminTicketSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  /** `general`, or an order issue's type (missing, damaged, wrong_item, late, other). */
+  type: z.string(),
+  status: ticketStatusSchema,
+  customer: personSchema,
+  order_id: z.number().int().nullable(),
+  order_item_id: z.number().int().nullable(),
+  message_count: z.number().int(),
+  /** The newest message: `customer` means the ticket waits for an answer. */
+  last_message: z.object({ author: ticketAuthorSchema, created_at: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminTicket = z.infer<typeof adminTicketSchema>;
+
+/** One ticket with its conversation, oldest message first. */
+export const adminTicketDetailSchema = adminTicketSchema.extend({ messages: z.array(ticketMessageSchema) });
+export type AdminTicketDetail = z.infer<typeof adminTicketDetailSchema>;
+
+/** GET admin/tickets?status&page&per_page&search&sort; search matches the subject and the customer's name and e-mail. */
+const ticketSortKeys = ['created_at', 'updated_at', 'subject'] as const;
+export const adminTicketListQuerySchema = manageListQuerySchema(ticketSortKeys).extend({
+  status: ticketStatusSchema.optional(),
+});
+export type AdminTicketListQuery = z.input<typeof adminTicketListQuerySchema>;
+
+export const TICKET_MESSAGE_MAX = 5000;
+/** POST admin/tickets/{id}/reply: a staff message, e-mailed to the customer. */
+export const adminTicketReplySchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write a reply.')
+    .max(TICKET_MESSAGE_MAX, `Keep it under ${TICKET_MESSAGE_MAX} characters.`),
+});
+export type AdminTicketReply = z.input<typeof adminTicketReplySchema>;
+
+/** PATCH admin/tickets/{id}: any of the contract's ticket statuses. */
+export const adminTicketUpdateSchema = z.object({ status: ticketStatusSchema });
+export type AdminTicketUpdate = z.input<typeof adminTicketUpdateSchema>;
+
+export const adminTicketPayloadSchema = z.object({ ticket: adminTicketDetailSchema });
+export type AdminTicketPayload = z.infer<typeof adminTicketPayloadSchema>;
+
+// ---- Mail outbox ---------------------------------------------------------------------------
+
+/**
+ * A mail as the platform sees it: where it went, what for and how delivery went. Never its
+ * body: mails carry password-reset links, which would let an admin take over an account.
+ */
+export const adminMailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  /** What the mail is for: password-reset, welcome, ticket-reply, order-placed... */
+  kind: z.string(),
+  /** `logged`: kept in the outbox only, as no SMTP relay is configured. */
+  status: outboxStatusSchema,
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminMail = z.infer<typeof adminMailSchema>;
+
+/** GET admin/mail-outbox?status&page&per_page&search&sort; search matches the recipient, subject and kind. */
+export const adminMailListQuerySchema = manageListQuerySchema(['created_at', 'to', 'kind'] as const).extend({
+  status: outboxStatusSchema.optional(),
+});
+export type AdminMailListQuery = z.input<typeof adminMailListQuerySchema>;
+
+/** POST admin/mail-outbox/{id}/retry: the row after the new attempt. */
+export const adminMailPayloadSchema = z.object({ mail: adminMailSchema });
+export type AdminMailPayload = z.infer<typeof adminMailPayloadSchema>;
 
 // ---- Site settings -------------------------------------------------------------------------
 
@@ -240,3 +337,283 @@ export const adminBrandUpdateSchema = adminBrandInputSchema.partial();
 export const adminCategoryPayloadSchema = z.object({ category: adminCategorySchema });
 export const adminSubCategoryPayloadSchema = z.object({ sub_category: adminSubCategorySchema });
 export const adminBrandPayloadSchema = z.object({ brand: adminBrandSchema });
+
+// ---- Editorial content: sliders, pages, blog, platform deals -------------------------------
+
+/** A path of this site (`/uploads/...`, `/products`) or an http(s) address; never `//host` or `javascript:`. */
+const CONTENT_URL = /^(\/(?![/\\])|https?:\/\/[^\s/]+)\S*$/i;
+const CONTENT_URL_MESSAGE = 'Use a path of this site (starting with /) or an http(s) address.';
+/** A picture or a link of the content tables (as the storefront's sanitiser lets through). */
+export const contentUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field is required.')
+  .max(500)
+  .regex(CONTENT_URL, CONTENT_URL_MESSAGE);
+/** An optional picture or link: '' or null mean none (stored as null). */
+const optionalContentUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(new RegExp(`^$|${CONTENT_URL.source}`, 'i'), CONTENT_URL_MESSAGE)
+  .nullable();
+/** Optional text: '' or null mean none (stored as null). */
+const optionalLine = (max: number) => z.string().trim().max(max, `Keep it under ${max} characters.`).nullable();
+const requiredLine = (max: number) =>
+  z.string().trim().min(1, 'This field is required.').max(max, `Keep it under ${max} characters.`);
+const displayPosition = z.number().int().min(0).max(10_000);
+const contentTime = z.iso.datetime({ offset: true });
+
+/**
+ * True when rich text shows something: text or a picture, not only empty tags (the editor's
+ * empty document is `<p></p>`). The API checks it again after sanitising.
+ */
+export function richTextHasContent(html: string): boolean {
+  if (/<img\b/i.test(html)) return true;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/gi, ' ')
+      .trim() !== ''
+  );
+}
+
+/** POST admin/content-images (multipart, field `image`): the stored picture, to put in a form. */
+export const adminContentImagePayloadSchema = z.object({
+  image: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }),
+});
+export type AdminContentImagePayload = z.infer<typeof adminContentImagePayloadSchema>;
+
+// Sliders (the home page's main slider, its deals slider and its banners).
+
+export const adminSliderSchema = z.object({
+  id: z.number().int(),
+  type: sliderTypeSchema,
+  title: z.string().nullable(),
+  caption: z.string().nullable(),
+  image: z.string(),
+  mobile_image: z.string().nullable(),
+  link: z.string().nullable(),
+  position: z.number().int(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminSlider = z.infer<typeof adminSliderSchema>;
+/**
+ * POST admin/sliders. The title is required although the table allows none: the storefront
+ * reads it out as the picture's text, and a linked slide without one is a link with no name.
+ */
+export const adminSliderInputSchema = z.object({
+  type: sliderTypeSchema,
+  title: requiredLine(160),
+  caption: optionalLine(300).optional(),
+  image: contentUrlSchema,
+  mobile_image: optionalContentUrl.optional(),
+  link: optionalContentUrl.optional(),
+  position: displayPosition.optional(),
+  is_active: z.boolean().optional(),
+});
+export type AdminSliderInput = z.input<typeof adminSliderInputSchema>;
+/** PUT admin/sliders/{id}: only the fields sent change. */
+export const adminSliderUpdateSchema = adminSliderInputSchema.partial();
+/** GET admin/sliders?type&page&per_page&search&sort; search matches the title and caption. */
+export const adminSliderListQuerySchema = manageListQuerySchema(['created_at', 'position', 'title'] as const).extend({
+  type: sliderTypeSchema.optional(),
+});
+export type AdminSliderListQuery = z.input<typeof adminSliderListQuerySchema>;
+export const adminSliderPayloadSchema = z.object({ slider: adminSliderSchema });
+
+// Pages and their settings rows.
+
+/** `text` values are HTML or plain text (sanitised); `image` values a picture's path or address. */
+export const pageSettingValueTypes = ['text', 'image'] as const;
+export const pageSettingValueTypeSchema = z.enum(pageSettingValueTypes);
+export type PageSettingValueType = (typeof pageSettingValueTypes)[number];
+
+export const adminPageSettingSchema = z.object({
+  id: z.number().int(),
+  section: z.string(),
+  key: z.string(),
+  value: z.string(),
+  value_type: z.string(),
+  position: z.number().int(),
+});
+export type AdminPageSetting = z.infer<typeof adminPageSettingSchema>;
+export const adminPageSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  settings: z.array(adminPageSettingSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminPage = z.infer<typeof adminPageSchema>;
+
+const settingName = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Name the ${what}.`)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only.');
+export const PAGE_SETTING_VALUE_MAX = 20_000;
+export const adminPageSettingInputSchema = z
+  .object({
+    section: settingName('section'),
+    key: settingName('key'),
+    value: z.string().max(PAGE_SETTING_VALUE_MAX, `Keep it under ${PAGE_SETTING_VALUE_MAX} characters.`),
+    value_type: pageSettingValueTypeSchema.optional(),
+  })
+  .superRefine((setting, ctx) => {
+    if (setting.value_type === 'image' && !CONTENT_URL.test(setting.value.trim())) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: CONTENT_URL_MESSAGE });
+    }
+  });
+export type AdminPageSettingInput = z.input<typeof adminPageSettingInputSchema>;
+
+const pageSettings = z
+  .array(adminPageSettingInputSchema)
+  .max(200)
+  .superRefine((settings, ctx) => {
+    const seen = new Set<string>();
+    settings.forEach((setting, index) => {
+      const name = `${setting.section.trim()}\n${setting.key.trim()}`;
+      if (seen.has(name)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'key'], message: 'This section already has that key.' });
+      }
+      seen.add(name);
+    });
+  });
+/** POST admin/pages. `settings`, when sent, replaces the page's rows in that order. */
+export const adminPageInputSchema = z.object({
+  title: requiredLine(160),
+  slug: slugSchema.optional(),
+  settings: pageSettings.optional(),
+});
+export type AdminPageInput = z.input<typeof adminPageInputSchema>;
+/** PUT admin/pages/{id}: only the fields sent change (`settings` replaces them all). */
+export const adminPageUpdateSchema = adminPageInputSchema.partial();
+/** GET admin/pages?page&per_page&search&sort; search matches the title and slug. */
+export const adminPageListQuerySchema = manageListQuerySchema(['created_at', 'title', 'slug'] as const);
+export type AdminPageListQuery = z.input<typeof adminPageListQuerySchema>;
+export const adminPagePayloadSchema = z.object({ page: adminPageSchema });
+
+// Blog categories and posts.
+
+export const adminBlogCategorySchema = refSchema.extend({
+  /** Every post of the category, drafts and scheduled ones too. */
+  posts_count: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminBlogCategory = z.infer<typeof adminBlogCategorySchema>;
+export const adminBlogCategoryInputSchema = z.object({ name: requiredLine(120), slug: slugSchema.optional() });
+export type AdminBlogCategoryInput = z.input<typeof adminBlogCategoryInputSchema>;
+export const adminBlogCategoryUpdateSchema = adminBlogCategoryInputSchema.partial();
+/** GET admin/blog-categories?page&per_page&search&sort. */
+export const adminBlogCategoryListQuerySchema = manageListQuerySchema(['created_at', 'name'] as const);
+export type AdminBlogCategoryListQuery = z.input<typeof adminBlogCategoryListQuerySchema>;
+export const adminBlogCategoryPayloadSchema = z.object({ blog_category: adminBlogCategorySchema });
+
+/** draft: no publication time; scheduled: a time still to come; published: on the storefront. */
+export const blogPostStatuses = ['draft', 'scheduled', 'published'] as const;
+export const blogPostStatusSchema = z.enum(blogPostStatuses);
+export type BlogPostStatus = (typeof blogPostStatuses)[number];
+
+export const adminBlogPostSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string(),
+  body: z.string().describe('Sanitised HTML'),
+  cover_image: z.string().nullable(),
+  author: z.string(),
+  category: refSchema,
+  published_at: z.string().nullable(),
+  status: blogPostStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>;
+
+export const BLOG_BODY_MAX = 100_000;
+/**
+ * POST admin/blog-posts. `body` is HTML from the editor: the API sanitises it (allow-list of
+ * tags, attributes and URL schemes) before it is stored. An empty `excerpt` is made from the
+ * body, an empty `author` is the signed-in admin; `published_at` null keeps the post a draft.
+ */
+export const adminBlogPostInputSchema = z.object({
+  title: requiredLine(200),
+  slug: slugSchema.optional(),
+  category_id: idSchema,
+  excerpt: z.string().trim().max(500, 'Keep it under 500 characters.').optional(),
+  body: z
+    .string()
+    .max(BLOG_BODY_MAX, `Keep the post under ${BLOG_BODY_MAX} characters of HTML.`)
+    .refine(richTextHasContent, 'Write the post.'),
+  cover_image: optionalContentUrl.optional(),
+  author: z.string().trim().max(120, 'Keep it under 120 characters.').optional(),
+  published_at: contentTime.nullable().optional(),
+});
+export type AdminBlogPostInput = z.input<typeof adminBlogPostInputSchema>;
+/** PUT admin/blog-posts/{id}: only the fields sent change. */
+export const adminBlogPostUpdateSchema = adminBlogPostInputSchema.partial();
+/** GET admin/blog-posts?category_id&status&page&per_page&search&sort; search matches the title and slug. */
+export const adminBlogPostListQuerySchema = manageListQuerySchema([
+  'created_at',
+  'title',
+  'published_at',
+] as const).extend({
+  category_id: idSchema.optional(),
+  status: blogPostStatusSchema.optional(),
+});
+export type AdminBlogPostListQuery = z.input<typeof adminBlogPostListQuerySchema>;
+export const adminBlogPostPayloadSchema = z.object({ blog_post: adminBlogPostSchema });
+
+// Platform deals ("UBM Deals" at /ubm-offers).
+
+export const adminDealSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  badge: z.string().nullable(),
+  link: z.string().nullable(),
+  /** The shop the deal is at, or null for a platform-wide one. */
+  shop: refSchema.nullable(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  is_active: z.boolean(),
+  /** Whether /ubm-offers shows it now: active, started, not ended, its shop open. */
+  is_live: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminDeal = z.infer<typeof adminDealSchema>;
+
+const dealFields = {
+  title: requiredLine(160),
+  description: requiredLine(2000),
+  image: optionalContentUrl.optional(),
+  badge: optionalLine(40).optional(),
+  link: optionalContentUrl.optional(),
+  shop_id: idSchema.nullable().optional(),
+  starts_at: contentTime.nullable().optional(),
+  ends_at: contentTime.nullable().optional(),
+  is_active: z.boolean().optional(),
+};
+/** The end must come after the start; the API checks it again on the merged row of an update. */
+export function checkDealDates(deal: { starts_at?: string | null; ends_at?: string | null }, ctx: z.RefinementCtx) {
+  if (deal.starts_at && deal.ends_at && Date.parse(deal.ends_at) <= Date.parse(deal.starts_at)) {
+    ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'The end must be after the start.' });
+  }
+}
+/** POST admin/deals. */
+export const adminDealInputSchema = z.object(dealFields).superRefine(checkDealDates);
+export type AdminDealInput = z.input<typeof adminDealInputSchema>;
+/** PUT admin/deals/{id}: only the fields sent change. */
+export const adminDealUpdateSchema = z.object(dealFields).partial().superRefine(checkDealDates);
+/** GET admin/deals?page&per_page&search&sort; search matches the title, badge and shop name. */
+export const adminDealListQuerySchema = manageListQuerySchema(['created_at', 'title', 'ends_at'] as const);
+export type AdminDealListQuery = z.input<typeof adminDealListQuerySchema>;
+export const adminDealPayloadSchema = z.object({ deal: adminDealSchema });

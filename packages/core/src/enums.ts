@@ -74,7 +74,7 @@ export const sortByValues = ['date', 'price', 'best_selling'] as const;
 export const sortBySchema = z.enum(sortByValues);
 export type SortBy = (typeof sortByValues)[number];
 
-/** The mail outbox's delivery states. Internal (never on the wire), kept here beside the other database enums. */
+/** The mail outbox's delivery states; on the wire only in the platform's mail outbox (admin-schemas.ts). */
 export const outboxStatuses = ['pending', 'sent', 'failed', 'logged'] as const;
 export const outboxStatusSchema = z.enum(outboxStatuses);
 export type OutboxStatus = (typeof outboxStatuses)[number];

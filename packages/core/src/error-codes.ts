@@ -74,6 +74,11 @@ export const errorCodes = [
   'shop_request_not_found',
   'shop_request_not_pending',
   'user_not_found',
+  'ticket_not_found',
+  'mail_not_found',
+  'mail_not_retryable',
+  'shop_request_pending',
+  'blog_category_not_empty',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];

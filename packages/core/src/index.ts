@@ -27,6 +27,7 @@ export * from './order-status';
 export * from './postcode';
 export * from './search-schemas';
 export * from './settings';
+export * from './shop-request-schemas';
 export * from './shop-schemas';
 export * from './status-badge';
 export * from './text';

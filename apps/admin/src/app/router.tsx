@@ -92,8 +92,66 @@ export const createAppRouter = () =>
                   },
                   { path: 'shops', handle: { crumb: 'Shops' }, lazy: () => import('./routes/admin/shops') },
                   { path: 'users', handle: { crumb: 'Users' }, lazy: () => import('./routes/admin/users') },
+                  {
+                    path: 'tickets',
+                    handle: { crumb: 'Tickets' },
+                    children: [
+                      { index: true, lazy: () => import('./routes/admin/tickets') },
+                      {
+                        path: ':ticketId',
+                        handle: { crumb: 'Ticket' },
+                        lazy: () => import('./routes/admin/ticket-detail'),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'mail-outbox',
+                    handle: { crumb: 'Mail outbox' },
+                    lazy: () => import('./routes/admin/mail-outbox'),
+                  },
                   { path: 'settings', handle: { crumb: 'Settings' }, lazy: () => import('./routes/admin/settings') },
-                  { path: 'content', handle: { crumb: 'Content' }, lazy: () => import('./routes/admin/content') },
+                  {
+                    path: 'content',
+                    handle: { crumb: 'Categories and brands' },
+                    lazy: () => import('./routes/admin/content'),
+                  },
+                  { path: 'sliders', handle: { crumb: 'Home sliders' }, lazy: () => import('./routes/admin/sliders') },
+                  {
+                    path: 'pages',
+                    handle: { crumb: 'Pages' },
+                    children: [
+                      { index: true, lazy: () => import('./routes/admin/pages') },
+                      { path: 'new', handle: { crumb: 'New page' }, lazy: () => import('./routes/admin/page-edit') },
+                      {
+                        path: ':pageId',
+                        handle: { crumb: 'Edit page' },
+                        lazy: () => import('./routes/admin/page-edit'),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'blog',
+                    handle: { crumb: 'Blog posts' },
+                    children: [
+                      { index: true, lazy: () => import('./routes/admin/blog-posts') },
+                      {
+                        path: 'new',
+                        handle: { crumb: 'New post' },
+                        lazy: () => import('./routes/admin/blog-post-edit'),
+                      },
+                      {
+                        path: ':postId',
+                        handle: { crumb: 'Edit post' },
+                        lazy: () => import('./routes/admin/blog-post-edit'),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'blog-categories',
+                    handle: { crumb: 'Blog categories' },
+                    lazy: () => import('./routes/admin/blog-categories'),
+                  },
+                  { path: 'deals', handle: { crumb: 'UBM deals' }, lazy: () => import('./routes/admin/deals') },
                 ],
               },
             ],

@@ -16,9 +16,26 @@ export const paths = {
     shopRequests: '/platform/shop-requests',
     shops: '/platform/shops',
     users: '/platform/users',
+    tickets: '/platform/tickets',
+    ticket: (id: number | string) => `/platform/tickets/${id}`,
+    mailOutbox: '/platform/mail-outbox',
     settings: '/platform/settings',
     content: '/platform/content',
+    sliders: '/platform/sliders',
+    pages: '/platform/pages',
+    newPage: '/platform/pages/new',
+    page: (id: number | string) => `/platform/pages/${id}`,
+    blogPosts: '/platform/blog',
+    newBlogPost: '/platform/blog/new',
+    blogPost: (id: number | string) => `/platform/blog/${id}`,
+    blogCategories: '/platform/blog-categories',
+    deals: '/platform/deals',
   },
+} as const;
+
+/** Storefront pages the admin links to (the storefront is served at the origin's root, beside /admin/). */
+export const storefrontPaths = {
+  blogPost: (slug: string) => `/blog/${slug}`,
 } as const;
 
 /** Where a role lands after signing in. */

@@ -89,3 +89,25 @@ export function safeLink(url: string | null | undefined): string | null {
   const trimmed = url?.trim() ?? '';
   return SAFE_URL.test(trimmed) ? trimmed : null;
 }
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
+
+/** The words of rich text without any markup (an excerpt made from a post's body), at most `max` characters. */
+export function plainTextOf(html: string, max: number): string {
+  const spaced = html.replace(/<\/(p|h[1-6]|li|dd|dt|blockquote|div|pre|figcaption|td|th)>|<br\s*\/?>/gi, ' ');
+  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}

@@ -21,7 +21,7 @@ export interface PublicCacheOptions {
   staleWhileRevalidateSeconds: number;
   /** The in-process cache of whole replies; ttlSeconds 0 turns it off (and it never outlives max-age). */
   replies: { ttlSeconds: number; maxEntries: number; maxBytes: number };
-  /** Changes whenever the catalogue read model changes in this process: the reply cache is dropped. */
+  /** Changes whenever the catalogue read model or the content changes in this process: the reply cache is dropped. */
   generation: () => number;
   /** As the compression plugin is configured: cached replies are stored already compressed. */
   compression: { enabled: boolean; thresholdBytes: number };
@@ -98,9 +98,10 @@ const FOLLOWER_WAIT_MS = 10_000;
  * ETag already hashed) without running its handler or touching the database. Only 200 replies
  * without Set-Cookie to requests without Authorization are kept. The key is the normalised URL
  * and the encoding the client gets (br, gzip or none, negotiated as @fastify/compress does).
- * Every catalogue read-model refresh in this process drops the whole cache; a write made by
+ * Every catalogue read-model refresh and every content edit (sliders, pages, blog, deals,
+ * settings: content-generation.ts) in this process drops the whole cache; a write made by
  * another process shows here within the cache's TTL (as it does in shared HTTP caches within
- * max-age), and so does a content edit (sliders, blog, pages), which does not refresh the model.
+ * max-age).
  */
 export const publicCachePlugin = fp(
   async (app: FastifyInstance, opts: PublicCacheOptions) => {

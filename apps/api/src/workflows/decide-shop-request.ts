@@ -21,12 +21,12 @@ async function pendingRequest(tx: DbOrTx, id: number) {
   return found;
 }
 
-/** Accepts a shop-create request: creates the shop, makes the requester its owner and a vendor, records the decision and mails them, in one transaction. */
+/** Accepts a shop-create request: creates the shop, makes the requester its owner and a vendor, records the decision and queues their mail, in one transaction (deliver `mailId` after it commits). */
 export async function acceptShopRequest(
   db: DbOrTx,
   config: Config,
   id: number,
-): Promise<{ request: AdminShopRequest; shopId: number }> {
+): Promise<{ request: AdminShopRequest; shopId: number; mailId: number }> {
   return db.transaction(async (tx) => {
     const { request, user } = await pendingRequest(tx, id);
     const shopId = await createShop(tx, {
@@ -39,17 +39,21 @@ export async function acceptShopRequest(
     });
     await makeShopOwner(tx, user.id, shopId);
     const decided = await decideShopRequest(tx, id, { status: 'accepted', shopId });
-    await enqueueMail(tx, shopRequestAcceptedMail(config, user, { name: request.shopName }));
-    return { request: decided, shopId };
+    const mailId = await enqueueMail(tx, shopRequestAcceptedMail(config, user, { name: request.shopName }));
+    return { request: decided, shopId, mailId };
   });
 }
 
-/** Rejects a shop-create request with the admin's reason and mails the requester, in one transaction. */
-export async function rejectShopRequest(db: DbOrTx, id: number, reason: string): Promise<AdminShopRequest> {
+/** Rejects a shop-create request with the admin's reason and queues the requester's mail, in one transaction (deliver `mailId` after it commits). */
+export async function rejectShopRequest(
+  db: DbOrTx,
+  id: number,
+  reason: string,
+): Promise<{ request: AdminShopRequest; mailId: number }> {
   return db.transaction(async (tx) => {
     const { request, user } = await pendingRequest(tx, id);
     const decided = await decideShopRequest(tx, id, { status: 'rejected', reason });
-    await enqueueMail(tx, shopRequestRejectedMail(user, request.shopName, reason));
-    return decided;
+    const mailId = await enqueueMail(tx, shopRequestRejectedMail(user, request.shopName, reason));
+    return { request: decided, mailId };
   });
 }

@@ -99,7 +99,13 @@ export function StaffLayout({ section: role }: { section: 'vendor' | 'admin' }) 
           <SignedInUser user={user} />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" id="staff-navigation" aria-label="Main navigation" component="nav">
+      <AppShell.Navbar
+        p="xs"
+        id="staff-navigation"
+        aria-label="Main navigation"
+        component="nav"
+        className={classes.navbar}
+      >
         {items.map((item) => (
           <NavLink
             key={item.to}

@@ -22,6 +22,7 @@ import {
 } from '../../modules/content/content.tables';
 import { offers } from '../../modules/offers/offers.tables';
 import { shops } from '../../modules/shops/shops.tables';
+import { supportTickets, ticketMessages } from '../../modules/tickets/tickets.tables';
 import { shopStaff, users } from '../../modules/users/users.tables';
 import type { Db, DbOrTx } from '../client';
 import { buildCatalog } from './demo-catalog';
@@ -29,9 +30,11 @@ import { blogCategorySeeds, blogPostRows, dealRows, pageSeeds, siteSettingRows, 
 import { DemoFiles } from './demo-files';
 import { couponRows, offerRows } from './demo-promotions';
 import { shopRows } from './demo-shops';
+import { demoTickets, hoursBefore } from './demo-tickets';
 import {
   type DemoAccount,
   demoAccounts,
+  demoAdmin,
   demoCustomer,
   demoCustomerAddress,
   demoCustomerPoints,
@@ -65,7 +68,7 @@ function lookup(ids: Map<string, number>, key: string, what: string): number {
 }
 
 /**
- * Load the demo marketplace (shops, catalogue, content, promotions, accounts) into an empty
+ * Load the demo marketplace (shops, catalogue, content, promotions, accounts, support tickets) into an empty
  * database, in one transaction, and write its pictures and digital files under DATA_DIR.
  * Returns the demo accounts, or null when the database already holds data.
  */
@@ -195,6 +198,33 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ account
     }));
     await tx.insert(rewardPointBalances).values(points);
     await tx.insert(rewardPointEntries).values(points.map((row) => ({ ...row, reason: 'adjustment' as const })));
+
+    // The customer's support tickets, for the platform's queue
+    const adminId = lookup(userIds, demoAdmin.email, 'admin');
+    for (const ticket of demoTickets) {
+      const opened = hoursBefore(now, ticket.messages[0]?.hoursAgo ?? 0);
+      const touched = hoursBefore(now, ticket.messages.at(-1)?.hoursAgo ?? 0);
+      const [row] = await tx
+        .insert(supportTickets)
+        .values({
+          userId: customerId,
+          subject: ticket.subject,
+          status: ticket.status,
+          createdAt: opened,
+          updatedAt: touched,
+        })
+        .returning({ id: supportTickets.id });
+      if (!row) throw new Error('Demo seed: a ticket insert returned no row');
+      await tx.insert(ticketMessages).values(
+        ticket.messages.map((message) => ({
+          ticketId: row.id,
+          author: message.author,
+          userId: message.author === 'customer' ? customerId : adminId,
+          body: message.body,
+          createdAt: hoursBefore(now, message.hoursAgo),
+        })),
+      );
+    }
     return true;
   });
   if (!seeded) return null;

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { siteSettings } from './content.tables';
+import { changeContent } from './content-generation';
 import { getSiteSettings } from './settings.service';
 
 /** Used when the stored radius is missing or not a number (as GET get-distance does). */
@@ -52,15 +53,18 @@ export async function getAdminSettings(db: DbOrTx): Promise<AdminSettings> {
 
 /** PUT admin/settings: writes only the keys sent (already validated by core's schema), in one transaction. */
 export async function updateAdminSettings(db: DbOrTx, changes: AdminSettingsUpdate): Promise<AdminSettings> {
-  return db.transaction(async (tx) => {
-    for (const key of siteSettingKeys) {
-      const value = changes[key];
-      if (value === undefined || !(key in adminSettingsShape)) continue;
-      await tx
-        .insert(siteSettings)
-        .values({ key, value: stored(value as AdminSettings[SiteSettingKey]) })
-        .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
-    }
-    return getAdminSettings(tx);
-  });
+  // GET app/setting is a cached public reply: the change must drop it, as a content edit does.
+  return changeContent(() =>
+    db.transaction(async (tx) => {
+      for (const key of siteSettingKeys) {
+        const value = changes[key];
+        if (value === undefined || !(key in adminSettingsShape)) continue;
+        await tx
+          .insert(siteSettings)
+          .values({ key, value: stored(value as AdminSettings[SiteSettingKey]) })
+          .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+      }
+      return getAdminSettings(tx);
+    }),
+  );
 }

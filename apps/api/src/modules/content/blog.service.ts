@@ -35,7 +35,8 @@ function toBlogPost({ post, category }: PostRow): BlogPost {
     body: sanitizeRichText(post.body),
     cover_image: post.coverImage ? safeImageUrl(post.coverImage) || null : null,
     author: post.author,
-    published_at: post.publishedAt.toISOString(),
+    // Public reads select published posts only (`published()`), so the time is there.
+    published_at: (post.publishedAt ?? post.createdAt).toISOString(),
     category,
   };
 }

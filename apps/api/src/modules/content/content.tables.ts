@@ -78,7 +78,8 @@ export const blogPosts = pgTable(
     body: text().notNull(),
     coverImage: text(),
     author: text().notNull(),
-    publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Public from this time on; null = a draft, never shown on the storefront. */
+    publishedAt: timestamp({ withTimezone: true }).defaultNow(),
     ...timestamps,
   },
   (t) => [uniqueIndex('blog_posts_slug_idx').on(t.slug), index('blog_posts_published_idx').on(t.publishedAt)],

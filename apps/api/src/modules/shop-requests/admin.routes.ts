@@ -59,7 +59,8 @@ export const shopRequestsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { request: decided, shopId } = await acceptShopRequest(app.db, app.config, request.params.id);
+      const { request: decided, shopId, mailId } = await acceptShopRequest(app.db, app.config, request.params.id);
+      app.mailer.deliverLater([mailId]);
       const shop = await findShopForAdmin(app.db, shopId);
       if (!shop) throw notFound('No such shop.', 'shop_not_found');
       const [owners, counts] = await Promise.all([
@@ -88,6 +89,10 @@ export const shopRequestsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(adminShopRequestPayloadSchema), ...failureResponses },
       },
     },
-    async (request) => ok({ request: await rejectShopRequest(app.db, request.params.id, request.body.reason) }),
+    async (request) => {
+      const { request: decided, mailId } = await rejectShopRequest(app.db, request.params.id, request.body.reason);
+      app.mailer.deliverLater([mailId]);
+      return ok({ request: decided });
+    },
   );
 };

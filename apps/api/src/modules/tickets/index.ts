@@ -1,5 +1,14 @@
 /**
- * The tickets module's public surface. It has tables only so far (gathered by db/schema.ts for
- * migrations and the seed); routes and the functions other modules may call will be exported here.
+ * The tickets module's public surface: the platform's routes, and the ticket queries and
+ * commands that workflows (and, later, the customer's own ticket calls) use.
  */
-export {};
+export { ticketsAdminRoutes } from './admin.routes';
+export { ticketReplyMail } from './tickets.mails';
+export {
+  addTicketMessage,
+  findTicket,
+  listTickets,
+  lockTicket,
+  setTicketStatus,
+  type TicketListQuery,
+} from './tickets.service';

@@ -48,7 +48,13 @@ export const useLocationStore = create<LocationStore>()(
       chooseCollection: (point) => set(chooseCollection(point)),
       chooseDelivery: (postcode, address) => set(chooseDelivery(postcode, address)),
       clearLocation: () => set(clearLocation(location(get()))),
-      pruneCollectionPoint: (configured) => set(pruneCollectionPoint(location(get()), configured)),
+      pruneCollectionPoint: (configured) => {
+        // Written only when a point is actually dropped: every write is persisted, and a tab
+        // that wrote its unchanged copy at boot would replace a choice made meanwhile elsewhere.
+        const current = location(get());
+        const pruned = pruneCollectionPoint(current, configured);
+        if (pruned.selectedLocation !== current.selectedLocation) set(pruned);
+      },
     }),
     { name: LOCATION_STORAGE_KEY, storage: createJSONStorage(() => localStorage), partialize: location },
   ),
