@@ -301,12 +301,14 @@ async function checkoutRow(origin: string): Promise<Row | null> {
   }));
   const authorizations: string[] = [];
   const stamp = Date.now();
+  const signUpBlock = `${200 + Math.floor(Math.random() * 50)}.${Math.floor(Math.random() * 256)}`;
   for (let i = 0; i < CHECKOUT_CUSTOMERS; i++) {
     const password = 'bench customer passphrase';
     const reply = await fetch(`${origin}/api/auth/register`, {
       method: 'POST',
-      // One address per sign-up: the sign-up limit is per address.
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.254.${i >> 8}.${i & 255}` },
+      // One address per sign-up: the sign-up limit is per address (and counted in the database,
+      // so a block of addresses new to this run: runs within the hour must not share them).
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${signUpBlock}.${i}` },
       body: JSON.stringify({
         name: 'Bench Customer',
         email: `bench.${stamp}.${i}@example.test`,
