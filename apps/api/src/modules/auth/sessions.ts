@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
-import { findUserById, type UserRow } from '../users';
+import { sessionUsers, type UserRow } from '../users';
 import { authTokens } from './auth.tables';
 
 /** 32 random bytes, URL-safe: the only copy of a token is the one handed to the client. */
@@ -36,11 +36,13 @@ const TOUCH_AFTER_MS = 5 * 60_000;
 
 /** The live (not revoked, not expired) session of a bearer token, with its user (from the users module). */
 export async function findSession(db: DbOrTx, token: string): Promise<SessionRecord | null> {
-  // Prepared: every signed-in request asks it.
-  const [row] = await preparedOn(db, 'auth_live_session', () =>
-    db
-      .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, userId: authTokens.userId })
+  // Prepared, and the token with its user in one statement: every signed-in request asks it.
+  const [row] = await preparedOn(db, 'auth_live_session', () => {
+    const user = sessionUsers(db);
+    return db
+      .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, user: user.fields })
       .from(authTokens)
+      .innerJoin(user.table, eq(user.table.id, authTokens.userId))
       .where(
         and(
           eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
@@ -48,12 +50,12 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionRec
           gt(authTokens.expiresAt, sql`now()`),
         ),
       )
-      .limit(1),
-  ).execute({ tokenHash: hashToken(token) });
+      .limit(1);
+  }).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
-  const user = await findUserById(db, row.userId);
+  const { user } = row;
   // A disabled account's tokens stop working at once, without revoking them one by one.
-  if (!user || user.disabled) return null;
+  if (user.disabled) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, row.tokenId));
   }

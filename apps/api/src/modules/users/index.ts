@@ -18,6 +18,7 @@ export {
   findUserById,
   isUniqueViolation,
   lockUser,
+  sessionUsers,
   setPasswordHash,
   toUserDto,
   type UserRow,

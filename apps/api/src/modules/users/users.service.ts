@@ -1,5 +1,5 @@
 import type { UserDto } from '@parade/core/auth-schemas';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
 import { users } from './users.tables';
@@ -15,6 +15,21 @@ export function toUserDto(row: UserRow): UserDto {
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`).limit(1);
   return row ?? null;
+}
+
+/**
+ * Every column of `users` as a derived table to join: the session lookup of every signed-in
+ * request reads the token and its user in one statement (the auth module joins this; the users
+ * table stays this module's).
+ */
+export function sessionUsers(db: DbOrTx) {
+  const columns = getTableColumns(users);
+  const table = db.select(columns).from(users).as('session_user');
+  // Its columns, to select as one nested `user` object.
+  const fields = Object.fromEntries(Object.keys(columns).map((key) => [key, table[key as keyof typeof columns]])) as {
+    [K in keyof typeof columns]: (typeof table)[K];
+  };
+  return { table, fields };
 }
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
