@@ -16,6 +16,24 @@ const png = Buffer.from(
   'base64',
 );
 
+// A small but real PDF: the server checks a digital file's kind by its content.
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+
+async function vendorToken(): Promise<string> {
+  const reply = await api<{ access_token: string }>(inject('baseURL'), 'auth/login', {
+    method: 'POST',
+    body: accounts.vendor,
+  });
+  return reply.body.data.access_token;
+}
+
+interface VendorProductReply {
+  product: { id: number; variations: { id: number; digital_file: { name: string; size: number | null } | null }[] };
+}
+
 interface ProductsReply {
   products: { data: { name: string; price: number; shop: { slug: string }; thumbnail: string | null }[] };
 }
@@ -81,6 +99,75 @@ describe('vendor products', () => {
     const hidden = await api<ProductsReply>(inject('baseURL'), `products?search=${encodeURIComponent(name)}`);
     expect(hidden.body.data.products.data.find((p) => p.name === name)).toBeUndefined();
     await context.close();
+  });
+
+  it("uploads a PDF as a digital product's file, shows its name, and removes it after confirming", async () => {
+    const token = await vendorToken();
+    const created = await api<VendorProductReply>(inject('baseURL'), 'vendor/products', {
+      method: 'POST',
+      token,
+      // A draft: the storefront never lists it while the spec runs.
+      body: {
+        name: `Allotment Planner ${Date.now()}`,
+        type: 'Digital',
+        is_active: false,
+        variations: [{ name: 'PDF', price: 350 }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id } = created.body.data.product;
+    try {
+      const { page, context } = await newPage(browser);
+      await signIn(page, accounts.vendor);
+      await page.getByText('Orders today').waitFor();
+      await page.goto(`/admin/vendor/products/${id}`);
+      const file = page.getByTestId('digital-file');
+      await file.getByText(/^No file yet/).waitFor();
+      // The server reads the content: a text file named .pdf is refused, in the envelope's words.
+      await file
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some notes') });
+      await file
+        .getByRole('alert')
+        .getByText('A digital file must be a PDF, EPUB, ZIP, MP3, PNG or JPEG file.')
+        .waitFor();
+      await file
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'planner-2027.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await file.getByTestId('digital-file-name').getByText('planner-2027.pdf').waitFor();
+      await file.getByRole('button', { name: /^Replace file of / }).waitFor();
+      expect(await file.getByRole('alert').count()).toBe(0);
+      await page.getByText('planner-2027.pdf is uploaded.').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'vendor-digital-file-desktop');
+
+      const stored = await api<VendorProductReply>(inject('baseURL'), `vendor/products/${id}`, { token });
+      expect(stored.body.data.product.variations[0]?.digital_file).toEqual({
+        name: 'planner-2027.pdf',
+        size: pdf.length,
+      });
+
+      // A phone shows the same, within its width.
+      const phone = await newPage(browser, viewports.mobile);
+      await signIn(phone.page, accounts.vendor);
+      await phone.page.getByText('Orders today').waitFor();
+      await phone.page.goto(`/admin/vendor/products/${id}`);
+      await phone.page.getByTestId('digital-file-name').getByText('planner-2027.pdf').waitFor();
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewports.mobile.width,
+      );
+      await saveScreenshot(phone.page, 'vendor-digital-file-mobile');
+      await phone.context.close();
+
+      await file.getByRole('button', { name: /^Remove file of / }).click();
+      await page.getByRole('dialog', { name: 'Remove the file?' }).getByRole('button', { name: 'Remove file' }).click();
+      await file.getByText(/^No file yet/).waitFor();
+      const removed = await api<VendorProductReply>(inject('baseURL'), `vendor/products/${id}`, { token });
+      expect(removed.body.data.product.variations[0]?.digital_file).toBeNull();
+      await context.close();
+    } finally {
+      await api(inject('baseURL'), `vendor/products/${id}`, { method: 'DELETE', token });
+    }
   });
 
   it('shows the products list and the form on a phone', async () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DIGITAL_FILE_DEFAULT_MAX_MB } from '@parade/core/digital-files';
 import { DEFAULT_CARD_PAYMENT_TIMEOUT_MINUTES } from '@parade/core/order-status';
 import { z } from 'zod';
 
@@ -77,6 +78,7 @@ const envSchema = z.object({
   SERVE_APPS: z.enum(['true', 'false']).default('true'),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(1200),
   AUTH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  DIGITAL_FILE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(DIGITAL_FILE_DEFAULT_MAX_MB),
   OIDC_PROVIDERS: z
     .string()
     .optional()
@@ -152,6 +154,8 @@ export interface Config {
   serveApps: boolean;
   resetTokenTtlSeconds: number;
   authTokenTtlDays: number;
+  /** Largest digital product file a merchant may upload, in bytes (kept privately under DATA_DIR/digital). */
+  digitalFileMaxBytes: number;
   /** Social login providers; empty = social login disabled and hidden. */
   oidcProviders: OidcProvider[];
   /** Brotli/gzip for replies of at least thresholdBytes (pre-compressed assets are served regardless). */
@@ -245,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveApps: e.SERVE_APPS === 'true',
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
     authTokenTtlDays: e.AUTH_TOKEN_TTL_DAYS,
+    digitalFileMaxBytes: e.DIGITAL_FILE_MAX_MB * 1024 * 1024,
     oidcProviders: e.OIDC_PROVIDERS.map((p) => ({
       id: p.id,
       name: p.name,

@@ -67,7 +67,12 @@ export type Variation = z.infer<typeof variationSchema>;
 export const productDetailSchema = refSchema.extend({
   type: productTypeSchema,
   description: z.string().nullable(),
-  shop: refSchema.extend({ logo: imageRefSchema.nullable() }),
+  shop: refSchema.extend({
+    logo: imageRefSchema.nullable(),
+    /** In holiday mode the shop takes no orders; the page shows `holiday_message` (null when open) as its notice. */
+    holiday_mode: z.boolean(),
+    holiday_message: z.string().nullable(),
+  }),
   brand: refSchema.nullable(),
   category: refSchema.nullable(),
   sub_category: refSchema.nullable(),

@@ -78,6 +78,11 @@ export const vendorVariationSchema = z.object({
   images: z.array(imageRefSchema),
   /** Whether a digital file is attached (the file itself is never on the wire). */
   has_digital_file: z.boolean(),
+  /**
+   * The attached file as its merchant uploaded it: the original name and its size in bytes
+   * (null for a file attached before sizes were kept). null when there is none.
+   */
+  digital_file: z.object({ name: z.string(), size: z.number().int().nullable() }).nullable(),
 });
 export type VendorVariation = z.infer<typeof vendorVariationSchema>;
 
@@ -168,6 +173,13 @@ export const vendorImagesPayloadSchema = z.object({
   images: z.array(z.object({ id: z.number().int(), url: z.string() })),
 });
 export type VendorImagesPayload = z.infer<typeof vendorImagesPayloadSchema>;
+
+/**
+ * POST vendor/variations/{id}/digital-file (multipart, one file in the field `file`) and DELETE
+ * of the same path answer `{ variation }` (vendorVariationPayloadSchema) with its `digital_file`.
+ * Only a digital product's variations take a file.
+ */
+export const DIGITAL_FILE_FIELD = 'file';
 
 /** POST vendor/products/bulk-stock: several variations' stock in one go (all or nothing). */
 export const vendorBulkStockSchema = z.object({

@@ -16,3 +16,13 @@ export const formatDate = (iso: string | null | undefined): string => (iso ? dat
 /** Pence -> the pounds a form shows ("4.50"); the form sends pence back (toPence). */
 export const poundsFromPence = (pence: number | null | undefined): number | '' =>
   pence === null || pence === undefined ? '' : pence / 100;
+
+const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+/** "840 bytes", "12.3 KB", "4.5 MB" (1 KB = 1,024 bytes, as file managers count); a dash when unknown. */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return '—';
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024 * 1024) return `${oneDecimal.format(bytes / 1024)} KB`;
+  return `${oneDecimal.format(bytes / 1024 / 1024)} MB`;
+}

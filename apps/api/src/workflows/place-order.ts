@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DELIVERY_CHARGE_PENCE } from '@parade/core/catalog';
 import type { CouponLine } from '@parade/core/coupon';
 import type { FieldErrors } from '@parade/core/envelope';
+import { holidayNotice } from '@parade/core/holiday';
 import { parseCollectionPoints } from '@parade/core/location';
 import { formatMoney } from '@parade/core/money';
 import type { OrderAddress, PlaceOrderPayload, placeOrderBodySchema } from '@parade/core/order-schemas';
@@ -159,7 +160,10 @@ async function priceCart(db: DbOrTx, body: PlaceOrderInput): Promise<ShopPart[]>
       return;
     }
     if (shop.onHoliday) {
-      away[`items.${index}`] = [shop.holidayMessage?.trim() || `${shop.name} is on holiday and not taking orders.`];
+      // The same notice the storefront shows on the shop's pages.
+      away[`items.${index}`] = [
+        holidayNotice({ name: shop.name, holiday_mode: true, holiday_message: shop.holidayMessage }) ?? shop.name,
+      ];
       return;
     }
     const part = parts.get(shop.id) ?? { shop, lines: [], subtotal: 0 };

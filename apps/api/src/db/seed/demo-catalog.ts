@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { daysFrom } from './demo-content';
 import type { DemoFiles } from './demo-files';
 import type { DemoIcon } from './demo-images';
@@ -372,6 +373,9 @@ export interface CatalogPlan {
     images: string[];
     unitsSold: number;
     digitalFile: string | null;
+    digitalFileName: string | null;
+    digitalFileSize: number | null;
+    digitalFileType: string | null;
     position: number;
     createdAt: Date;
     updatedAt: Date;
@@ -390,6 +394,13 @@ export function buildCatalog(files: DemoFiles, now: Date): CatalogPlan {
     variations: [],
   };
   const subs = new Map<string, { category: CategorySeed; sub: SubCategorySeed }>();
+  /** A demo PDF's columns: named as stored, its size as written. */
+  const digitalFileColumns = (stored: string | null) => ({
+    digitalFile: stored,
+    digitalFileName: stored ? path.posix.basename(stored) : null,
+    digitalFileSize: stored ? files.byteLength(stored) : null,
+    digitalFileType: stored ? 'application/pdf' : null,
+  });
 
   categorySeeds.forEach((category, position) => {
     plan.categories.push({
@@ -461,13 +472,15 @@ export function buildCatalog(files: DemoFiles, now: Date): CatalogPlan {
           // Rotate the product's pictures so each variation leads with a different one.
           images: images.map((_, n) => images[(n + position) % images.length]!),
           unitsSold: Math.floor(popularity * popularity * 400) + (product.featured ? 120 : 0),
-          digitalFile: product.digital
-            ? files.pdf(`${slug}-${variationSlug}`, fullName, [
-                `Sold by ${shop.name}, ${shop.address}, London ${shop.postcode}.`,
-                found.sub.blurb,
-                'This is a demo file from the Parade marketplace.',
-              ])
-            : null,
+          ...digitalFileColumns(
+            product.digital
+              ? files.pdf(`${slug}-${variationSlug}`, fullName, [
+                  `Sold by ${shop.name}, ${shop.address}, London ${shop.postcode}.`,
+                  found.sub.blurb,
+                  'This is a demo file from the Parade marketplace.',
+                ])
+              : null,
+          ),
           position,
           createdAt,
           updatedAt: createdAt,

@@ -62,6 +62,13 @@ export class DemoFiles {
     return relative;
   }
 
+  /** The size in bytes of a registered file, as writeAll writes it. */
+  byteLength(relative: string): number {
+    const content = this.files.get(relative);
+    if (content === undefined) throw new Error(`No demo file ${relative}`);
+    return Buffer.byteLength(content, relative.endsWith('.pdf') ? 'latin1' : 'utf8');
+  }
+
   get size(): number {
     return this.files.size;
   }

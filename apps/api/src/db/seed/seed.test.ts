@@ -116,6 +116,11 @@ describe('the demo marketplace', () => {
       if (type === 'Digital') {
         expect(variation.stock).toBeNull();
         expect(variation.digitalFile).toMatch(/^digital\/[a-z0-9-]+\.pdf$/);
+        expect(variation).toMatchObject({
+          digitalFileName: variation.digitalFile?.slice('digital/'.length),
+          digitalFileType: 'application/pdf',
+        });
+        expect(variation.digitalFileSize).toBeGreaterThan(500);
       } else {
         expect(variation.stock).toBeGreaterThanOrEqual(0);
         expect(variation.digitalFile).toBeNull();
@@ -131,12 +136,13 @@ describe('the demo marketplace', () => {
 
   it('writes a real PDF for every digital variation', async () => {
     const files = await t.database.db
-      .select({ file: productVariations.digitalFile })
+      .select({ file: productVariations.digitalFile, size: productVariations.digitalFileSize })
       .from(productVariations)
       .where(sql`${productVariations.digitalFile} is not null`);
     expect(files.length).toBeGreaterThan(0);
-    for (const { file } of files) {
+    for (const { file, size } of files) {
       const pdf = await readFile(path.join(t.config.dataDir, file!), 'latin1');
+      expect(Buffer.byteLength(pdf, 'latin1')).toBe(size);
       expect(pdf.startsWith('%PDF-1.4')).toBe(true);
       expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
       // The cross-reference table must point at the objects it names.

@@ -209,8 +209,17 @@ export const productVariations = pgTable(
     stock: integer(),
     images: jsonb().$type<string[]>().notNull().default([]),
     unitsSold: integer().notNull().default(0),
-    /** For digital products: the file under DATA_DIR that a paid order unlocks. */
+    /**
+     * For digital products: the file a paid order unlocks, as a path relative to DATA_DIR
+     * (`digital/...`, never under the public uploads/). Written with the three columns after it.
+     */
     digitalFile: text(),
+    /** The file's name as its merchant uploaded it (shown to them, and the download's name). */
+    digitalFileName: text(),
+    /** Its size in bytes; null for a file attached before sizes were kept. */
+    digitalFileSize: integer(),
+    /** The type its content was recognised as (what the download is served as). */
+    digitalFileType: text(),
     position: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     ...timestamps,

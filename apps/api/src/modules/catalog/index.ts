@@ -1,7 +1,8 @@
 /**
  * The catalog module's public surface: its routes, the queries other modules show (cards,
- * categories, brands, a shop's listing) and the listable-product rule for queries that must
- * join it (`listableParts`). The rule itself lives in listable.ts.
+ * categories, brands, a shop's listing), the listable-product rule for queries that must
+ * join it (`listableParts`; the rule itself lives in listable.ts) and where a variation's
+ * digital file is stored, for its downloads.
  */
 
 export { catalogAdminRoutes } from './admin.routes';
@@ -18,6 +19,7 @@ export {
 export { catalogRoutes } from './catalog.routes';
 export { listCategoryTree } from './categories.service';
 export { type CheckoutVariation, variationsForCheckout } from './checkout-lines';
+export { type VariationDigitalFile, variationDigitalFile } from './digital-files';
 export { priceShopVariations } from './listable';
 export { shopProductListQuery, toListRequest } from './product-query';
 export { countListableProducts, listBrandRefs, listProducts, shopListing, topCards } from './products.service';

@@ -12,6 +12,7 @@ import { paginate } from '@parade/core/envelope';
 import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { shopHolidays } from '../shops';
 import { brands, categories, products, type productVariations, subCategories } from './catalog.tables';
 import { cachedAggregate } from './list-cache';
 import { activeVariations } from './listable';
@@ -202,16 +203,22 @@ function toVariation(row: typeof productVariations.$inferSelect): Variation {
  */
 function productPageStatements(db: DbOrTx) {
   const related = new Map<string, ReturnType<typeof relatedStatement>>();
+  // The shop's holiday notice is not in the read model (no list shows it): one more join by
+  // primary key in the same statement, so it is current without a refresh and costs no round trip.
+  const holiday = shopHolidays(db);
   return {
     product: db
       .select({
         product: products,
         category: { id: categories.id, name: categories.name, slug: categories.slug },
         subCategory: { id: subCategories.id, name: subCategories.name, slug: subCategories.slug },
+        onHoliday: holiday.onHoliday,
+        holidayMessage: holiday.message,
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(subCategories, eq(subCategories.id, products.subCategoryId))
+      .leftJoin(holiday, eq(holiday.id, products.shopId))
       .where(
         and(listed(), eq(products.shopSlug, sql.placeholder('vendor')), eq(products.slug, sql.placeholder('product'))),
       )
@@ -274,6 +281,8 @@ export async function getProductPage(
         name: p.shopName ?? '',
         slug: p.shopSlug ?? '',
         logo: p.shopLogo ? { url: p.shopLogo } : null,
+        holiday_mode: found.onHoliday === true,
+        holiday_message: found.onHoliday ? found.holidayMessage : null,
       },
       brand:
         p.brandId !== null && p.brandName !== null && p.brandSlug !== null

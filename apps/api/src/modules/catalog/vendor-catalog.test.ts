@@ -216,3 +216,30 @@ describe('picture uploads', () => {
     expect(detail.variations[0].images).toHaveLength(1);
   });
 });
+
+describe('a shop on holiday', () => {
+  it('carries its notice on its product pages from the next request', async () => {
+    const product = await createProduct(a.token, {
+      name: 'Heather Honey',
+      variations: [{ name: 'Jar', price: 650, stock: 4 }],
+    });
+    const url = `/api/product/${shopA.slug}/${product.slug}/${product.variations[0].slug}`;
+    const shopOnPage = async () => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.product.shop;
+    };
+    const holiday = (body: object) => as(a.token, 'PUT', '/api/vendor/shop', body);
+    expect(await shopOnPage()).toMatchObject({ slug: shopA.slug, holiday_mode: false, holiday_message: null });
+
+    expect((await holiday({ holiday_mode: true, holiday_message: 'Back on Monday' })).statusCode).toBe(200);
+    expect(await shopOnPage()).toMatchObject({ holiday_mode: true, holiday_message: 'Back on Monday' });
+    // Back from holiday, the stored message is not shown.
+    await holiday({ holiday_mode: false });
+    expect(await shopOnPage()).toMatchObject({ holiday_mode: false, holiday_message: null });
+    // On holiday without a message: the storefront words the notice itself (core's holidayNotice).
+    await holiday({ holiday_mode: true, holiday_message: null });
+    expect(await shopOnPage()).toMatchObject({ holiday_mode: true, holiday_message: null });
+    await holiday({ holiday_mode: false });
+  });
+});

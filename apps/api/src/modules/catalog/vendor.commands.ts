@@ -292,7 +292,7 @@ export async function createVendorVariation(
 /** The variation and its product, locked, when they are the shop's. */
 async function lockOwnVariation(tx: DbOrTx, shopId: number, variationId: number) {
   const [row] = await tx
-    .select({ variation: productVariations, productName: products.name })
+    .select({ variation: productVariations, productName: products.name, productType: products.type })
     .from(productVariations)
     .innerJoin(products, eq(products.id, productVariations.productId))
     .where(and(eq(productVariations.id, variationId), eq(products.shopId, shopId)))
@@ -353,6 +353,83 @@ export async function deleteVendorVariation(db: DbOrTx, shopId: number, variatio
     await tx.delete(productVariations).where(eq(productVariations.id, variationId));
     await refreshProductListings(tx, { productIds: [own.variation.productId] });
     return true;
+  });
+}
+
+/** A file already written under DATA_DIR/digital (lib/digital-files.ts), to attach to a variation. */
+export interface DigitalFileInput {
+  path: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+/** 422 for a file sent to a physical product's variation. */
+export const notDigitalVariation = () =>
+  invalidField('file', 'Only variations of a digital product take a file. Set the product’s type to Digital first.');
+
+/**
+ * The stored file a variation let go of, when no variation uses it any more: the caller deletes
+ * it from disk once the transaction has committed (a rollback must still find it). Benchmark
+ * data shares one demo file between many variations, hence the check.
+ */
+async function unusedAfter(tx: DbOrTx, previous: string | null, kept: string | null): Promise<string | null> {
+  if (previous === null || previous === kept) return null;
+  const [still] = await tx
+    .select({ id: productVariations.id })
+    .from(productVariations)
+    .where(eq(productVariations.digitalFile, previous))
+    .limit(1);
+  return still ? null : previous;
+}
+
+/**
+ * POST vendor/variations/{id}/digital-file: attaches the stored file to a variation of a digital
+ * product of the shop, replacing its file. Null when the variation is not the shop's; 422 when
+ * its product is physical. `unused` is the replaced file, to delete after the commit.
+ */
+export async function setVendorDigitalFile(
+  db: DbOrTx,
+  shopId: number,
+  variationId: number,
+  file: DigitalFileInput,
+): Promise<{ unused: string | null } | null> {
+  return db.transaction(async (tx) => {
+    const own = await lockOwnVariation(tx, shopId, variationId);
+    if (!own) return null;
+    if (own.productType !== 'Digital') throw notDigitalVariation();
+    await tx
+      .update(productVariations)
+      .set({
+        digitalFile: file.path,
+        digitalFileName: file.name,
+        digitalFileSize: file.size,
+        digitalFileType: file.contentType,
+      })
+      .where(eq(productVariations.id, variationId));
+    return { unused: await unusedAfter(tx, own.variation.digitalFile, file.path) };
+  });
+}
+
+/**
+ * DELETE vendor/variations/{id}/digital-file: the variation keeps no file (whatever its product's
+ * type, so a file left on a product made physical can still go). Null when not the shop's;
+ * `unused` is the removed file, to delete after the commit.
+ */
+export async function removeVendorDigitalFile(
+  db: DbOrTx,
+  shopId: number,
+  variationId: number,
+): Promise<{ unused: string | null } | null> {
+  return db.transaction(async (tx) => {
+    const own = await lockOwnVariation(tx, shopId, variationId);
+    if (!own) return null;
+    if (own.variation.digitalFile === null) return { unused: null };
+    await tx
+      .update(productVariations)
+      .set({ digitalFile: null, digitalFileName: null, digitalFileSize: null, digitalFileType: null })
+      .where(eq(productVariations.id, variationId));
+    return { unused: await unusedAfter(tx, own.variation.digitalFile, null) };
   });
 }
 

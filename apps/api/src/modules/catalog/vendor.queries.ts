@@ -4,6 +4,7 @@ import type { VendorProduct, VendorVariation } from '@parade/core/vendor-schemas
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
+import { digitalFileSummary } from './digital-files';
 
 type ProductRow = typeof products.$inferSelect;
 type VariationRow = typeof productVariations.$inferSelect;
@@ -24,6 +25,7 @@ export function toVendorVariation(row: VariationRow): VendorVariation {
     units_sold: row.unitsSold,
     images: row.images.map((url) => ({ url })),
     has_digital_file: row.digitalFile !== null,
+    digital_file: digitalFileSummary(row),
   };
 }
 
@@ -126,6 +128,21 @@ export async function findVendorVariation(
     .where(and(eq(productVariations.id, variationId), eq(products.shopId, shopId)))
     .limit(1);
   return row ? toVendorVariation(row.variation) : null;
+}
+
+/** The type of the product a variation of the shop belongs to, or null when it is not the shop's. */
+export async function vendorVariationProductType(
+  db: DbOrTx,
+  shopId: number,
+  variationId: number,
+): Promise<'Physical' | 'Digital' | null> {
+  const [row] = await db
+    .select({ type: products.type })
+    .from(productVariations)
+    .innerJoin(products, eq(products.id, productVariations.productId))
+    .where(and(eq(productVariations.id, variationId), eq(products.shopId, shopId)))
+    .limit(1);
+  return row?.type ?? null;
 }
 
 export type VendorProductSort = 'created_at' | 'name' | 'price' | 'stock' | 'units_sold';

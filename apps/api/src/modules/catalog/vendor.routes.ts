@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
+import { digitalFileKindsMessage } from '@parade/core/digital-files';
 import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
 import { idParamsSchema, idSchema } from '@parade/core/ids';
 import {
+  DIGITAL_FILE_FIELD,
   MANAGE_PER_PAGE,
   parseSort,
   vendorBulkStockPayloadSchema,
@@ -16,7 +18,15 @@ import {
   vendorVariationPayloadSchema,
   vendorVariationUpdateSchema,
 } from '@parade/core/vendor-schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  cleanFileName,
+  digitalFileTooLarge,
+  removeDigitalFile,
+  type StoredDigitalFile,
+  storeDigitalFile,
+} from '../../lib/digital-files';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, imageInfo, removeImages, saveImage } from '../../lib/images';
@@ -27,16 +37,25 @@ import {
   createVendorVariation,
   deleteVendorProduct,
   deleteVendorVariation,
+  notDigitalVariation,
+  removeVendorDigitalFile,
+  setVendorDigitalFile,
   setVendorStocks,
   updateVendorProduct,
   updateVendorVariation,
 } from './vendor.commands';
-import { findVendorProduct, findVendorVariation, listVendorProducts } from './vendor.queries';
+import {
+  findVendorProduct,
+  findVendorVariation,
+  listVendorProducts,
+  vendorVariationProductType,
+} from './vendor.queries';
 
 const productMissing = () => notFound('No such product in your shop.', 'product_not_found');
 const variationMissing = () => notFound('No such variation in your shop.', 'variation_not_found');
 const imageInvalid = (message: string) => new AppError(422, message, { images: [message] }, 'image_invalid');
 const MAX_FILES_PER_UPLOAD = 10;
+const fileInvalid = (message: string) => new AppError(422, message, { file: [message] }, 'validation_failed');
 
 /**
  * The merchant's products and variations (`/api/vendor/...`): the role guard has checked the
@@ -327,6 +346,105 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // `id` is the picture's place in the variation's list (what a reorder sends back as URLs).
       return ok({ images: images.map((url, index) => ({ id: index + 1, url })) });
+    },
+  );
+  /**
+   * The one file (field `file`) of a digital-file upload, streamed to DATA_DIR/digital and
+   * checked as it comes (lib/digital-files.ts); whatever is refused leaves nothing on disk.
+   */
+  const receiveDigitalFile = async (request: FastifyRequest, shopId: number) => {
+    const maxBytes = app.config.digitalFileMaxBytes;
+    if (!request.isMultipart()) throw fileInvalid('Send the file as multipart/form-data.');
+    let stored: StoredDigitalFile | null = null;
+    let name = '';
+    try {
+      for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 1, parts: 2 } })) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== DIGITAL_FILE_FIELD || stored) {
+          part.file.resume();
+          continue;
+        }
+        stored = await storeDigitalFile(app.config.dataDir, String(shopId), part.file, maxBytes);
+        name = cleanFileName(part.filename, stored.kind);
+      }
+    } catch (error) {
+      if (stored) await removeDigitalFile(app.config.dataDir, stored.path);
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw digitalFileTooLarge(maxBytes);
+      throw error;
+    }
+    if (!stored) throw fileInvalid('Choose a file to upload.');
+    return { stored, name };
+  };
+
+  const variationReply = async (shopId: number, id: number, message: string) => {
+    const variation = await findVendorVariation(app.db, shopId, id);
+    if (!variation) throw variationMissing();
+    return ok({ variation }, message);
+  };
+
+  app.post(
+    '/vendor/variations/:id/digital-file',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Upload or replace the file a digital product's variation sells (multipart/form-data)",
+        description:
+          `Field \`${DIGITAL_FILE_FIELD}\`: one file, at most DIGITAL_FILE_MAX_MB (default 50 MB). ${digitalFileKindsMessage} ` +
+          'Its kind is read from its content. The file is kept privately (never under /uploads/); a replaced ' +
+          "file is deleted. Answers the variation with `digital_file` {name, size}. A physical product's variation is a 422.",
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: successEnvelope(vendorVariationPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const shopId = vendorShopId(request);
+      const { id } = request.params;
+      // Before reading any of the body: another shop's variation, or a physical one, stores nothing.
+      const type = await vendorVariationProductType(app.db, shopId, id);
+      if (type === null) throw variationMissing();
+      if (type !== 'Digital') throw notDigitalVariation();
+      const { stored, name } = await receiveDigitalFile(request, shopId);
+      let result: Awaited<ReturnType<typeof setVendorDigitalFile>>;
+      try {
+        result = await setVendorDigitalFile(app.db, shopId, id, {
+          path: stored.path,
+          name,
+          size: stored.size,
+          contentType: stored.contentType,
+        });
+      } catch (error) {
+        await removeDigitalFile(app.config.dataDir, stored.path);
+        throw error;
+      }
+      if (!result) {
+        await removeDigitalFile(app.config.dataDir, stored.path);
+        throw variationMissing();
+      }
+      // Committed: the file it replaced is nobody's now.
+      if (result.unused) await removeDigitalFile(app.config.dataDir, result.unused);
+      return variationReply(shopId, id, 'File uploaded.');
+    },
+  );
+
+  app.delete(
+    '/vendor/variations/:id/digital-file',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove a variation's digital file (the file is deleted from disk)",
+        params: idParamsSchema,
+        response: { 200: successEnvelope(vendorVariationPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const shopId = vendorShopId(request);
+      const result = await removeVendorDigitalFile(app.db, shopId, request.params.id);
+      if (!result) throw variationMissing();
+      if (result.unused) await removeDigitalFile(app.config.dataDir, result.unused);
+      return variationReply(shopId, request.params.id, 'File removed.');
     },
   );
 };

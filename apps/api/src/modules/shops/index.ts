@@ -1,4 +1,4 @@
-/** The shops module's public surface: its routes, the shop rule other modules join, and what orders need of a shop. */
+/** The shops module's public surface: its routes, the shop rule and holiday notice other modules join, and what orders need of a shop. */
 
 export { shopsManageRoutes } from './manage.routes';
 export { type CheckoutShop, shopsForOrders } from './shops.checkout';
@@ -10,4 +10,4 @@ export {
   updateShopProfile,
 } from './shops.manage';
 export { shopsRoutes } from './shops.routes';
-export { activeShops, listVendors, setShopActive, shopRefs } from './shops.service';
+export { activeShops, listVendors, setShopActive, shopHolidays, shopRefs } from './shops.service';

@@ -29,6 +29,21 @@ export function activeShops(db: DbOrTx) {
     .as('shop');
 }
 
+/**
+ * Each shop's holiday notice as a derived table to join (the product page shows it): `id`,
+ * `onHoliday`, and `message`, the shop's text only while it is on holiday (as GET /shop/{slug}).
+ */
+export function shopHolidays(db: DbOrTx) {
+  return db
+    .select({
+      id: sql<number>`${shops.id}`.as('holiday_shop_id'),
+      onHoliday: sql<boolean>`${shops.holidayMode}`.as('holiday_on'),
+      message: sql<string | null>`case when ${shops.holidayMode} then ${shops.holidayMessage} end`.as('holiday_text'),
+    })
+    .from(shops)
+    .as('shop_holiday');
+}
+
 /** Every shop, open or closed, as a derived table to join for history (orders, reward balances): id, name, slug. */
 export function shopRefs(db: DbOrTx) {
   return db.select({ id: shops.id, name: shops.name, slug: shops.slug }).from(shops).as('shop');

@@ -4,8 +4,11 @@ import type { ProductCard } from '@parade/core/catalog-dto';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 
-/** The add button on every product card. */
-export function AddToCartButton({ product }: { product: ProductCard }) {
+/**
+ * The add button on every product card. `onHoliday`: the card's shop takes no orders now (its
+ * page says why), so the button is off and says so.
+ */
+export function AddToCartButton({ product, onHoliday = false }: { product: ProductCard; onHoliday?: boolean }) {
   const addToCart = useAddToCart();
   const soldOut = product.variation.stock === 0;
   return (
@@ -14,11 +17,11 @@ export function AddToCartButton({ product }: { product: ProductCard }) {
       size="sm"
       variant="light"
       leftSection={<IconShoppingCartPlus size={16} aria-hidden />}
-      disabled={soldOut}
-      aria-label={`Add ${product.name} to cart`}
+      disabled={soldOut || onHoliday}
+      aria-label={onHoliday ? `${product.name}: the shop is on holiday` : `Add ${product.name} to cart`}
       onClick={() => addToCart(cartLineFromCard(product))}
     >
-      {soldOut ? 'Sold out' : 'Add'}
+      {onHoliday ? 'On holiday' : soldOut ? 'Sold out' : 'Add'}
     </Button>
   );
 }

@@ -6,12 +6,17 @@ import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 
-/** Quantity and "Add to cart" for the chosen variation on the product page. */
-export function ProductPurchase({ page }: { page: ProductPage }) {
+/**
+ * Quantity and "Add to cart" for the chosen variation on the product page; both off while the
+ * variation is sold out or its shop is on holiday (`describedBy` names the notice that says so).
+ */
+export function ProductPurchase({ page, describedBy }: { page: ProductPage; describedBy?: string }) {
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(1);
   const { stock } = page.variation;
   const soldOut = stock === 0;
+  const onHoliday = page.product.shop.holiday_mode;
+  const closed = soldOut || onHoliday;
   const max = stock === null ? MAX_LINE_QUANTITY : Math.min(stock, MAX_LINE_QUANTITY);
 
   // A new variation starts again from one.
@@ -31,17 +36,18 @@ export function ProductPurchase({ page }: { page: ProductPage }) {
         clampBehavior="strict"
         maxLength={4}
         w={110}
-        disabled={soldOut}
+        disabled={closed}
         onChange={(value) => setQuantity(typeof value === 'number' && value > 0 ? value : 1)}
       />
       <Button
         size="md"
         leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
-        disabled={soldOut}
+        disabled={closed}
+        aria-describedby={onHoliday ? describedBy : undefined}
         onClick={() => addToCart(cartLineFromProductPage(page), quantity)}
         style={{ flex: 1, maxWidth: 280 }}
       >
-        {soldOut ? 'Out of stock' : 'Add to cart'}
+        {onHoliday ? 'Shop on holiday' : soldOut ? 'Out of stock' : 'Add to cart'}
       </Button>
     </Group>
   );

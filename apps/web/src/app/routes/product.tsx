@@ -3,6 +3,7 @@ import type { ProductCard, ProductPage } from '@parade/core/catalog-dto';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { ProductCardActionProvider } from '@/components/product/product-card-action';
 import { ProductGrid } from '@/components/product/product-grid';
 import { PageMeta } from '@/components/ui/page-meta';
 import { Price } from '@/components/ui/price';
@@ -12,10 +13,14 @@ import { ProductGallery } from '@/features/catalog/components/product-gallery';
 import { StockState } from '@/features/catalog/components/stock-state';
 import { VariationPicker } from '@/features/catalog/components/variation-picker';
 import { useRecentlyViewed } from '@/features/catalog/stores/recently-viewed';
+import { HolidayNotice } from '@/features/shops/components/holiday-notice';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { AddToCartButton } from '../components/add-to-cart-button';
 import { ProductPurchase } from '../components/product-purchase';
 import { addressOf } from './loaders';
+
+const HOLIDAY_NOTICE_ID = 'shop-holiday-notice';
 
 /** The product page as a card, for the recently opened list. */
 function toCard({ product, variation }: ProductPage): ProductCard {
@@ -50,82 +55,89 @@ function ProductDetail({ page }: { page: ProductPage }) {
 
   const images =
     variation.images.length > 0 ? variation.images : variation.thumbnail ? [{ url: variation.thumbnail }] : [];
+  // Related and recent cards of this shop, while it is on holiday, say why they cannot be added.
+  const renderCardAction = (card: ProductCard) => (
+    <AddToCartButton product={card} onHoliday={product.shop.holiday_mode && card.shop.id === product.shop.id} />
+  );
   return (
-    <Stack gap={48}>
-      <Grid gap={{ base: 'lg', md: 48 }}>
-        <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>
-          <ProductGallery images={images} name={variation.full_name} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 7 }}>
-          <Stack gap="md">
-            <Box>
-              {product.brand && (
-                <Anchor component={Link} to={paths.products({ brand: product.brand.slug })} size="sm" fw={600}>
-                  {product.brand.name}
-                </Anchor>
-              )}
-              <Title order={1} size="h2" data-testid="product-title">
-                {product.name}
-              </Title>
-              <Text c="dimmed" data-testid="variation-name">
-                {variation.full_name}
-              </Text>
-            </Box>
-            <Group gap="md" align="center">
-              <Price
-                pence={variation.price}
-                compareAt={variation.compare_at_price}
-                size="xl"
-                data-testid="product-price"
+    <ProductCardActionProvider render={renderCardAction}>
+      <Stack gap={48}>
+        <Grid gap={{ base: 'lg', md: 48 }}>
+          <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>
+            <ProductGallery images={images} name={variation.full_name} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 7 }}>
+            <Stack gap="md">
+              <Box>
+                {product.brand && (
+                  <Anchor component={Link} to={paths.products({ brand: product.brand.slug })} size="sm" fw={600}>
+                    {product.brand.name}
+                  </Anchor>
+                )}
+                <Title order={1} size="h2" data-testid="product-title">
+                  {product.name}
+                </Title>
+                <Text c="dimmed" data-testid="variation-name">
+                  {variation.full_name}
+                </Text>
+              </Box>
+              <Group gap="md" align="center">
+                <Price
+                  pence={variation.price}
+                  compareAt={variation.compare_at_price}
+                  size="xl"
+                  data-testid="product-price"
+                />
+                <StockState stock={variation.stock} type={product.type} />
+              </Group>
+              <VariationPicker
+                variations={variations}
+                current={variation}
+                hrefFor={(v) => paths.product(product.shop.slug, product.slug, v.slug)}
               />
-              <StockState stock={variation.stock} type={product.type} />
-            </Group>
-            <VariationPicker
-              variations={variations}
-              current={variation}
-              hrefFor={(v) => paths.product(product.shop.slug, product.slug, v.slug)}
-            />
-            <ProductPurchase page={page} />
-            {product.description && <Text>{product.description}</Text>}
-            <Group gap="sm">
-              <Button
-                component={Link}
-                to={paths.vendor(product.shop.slug)}
-                variant="light"
-                color="secondary"
-                size="md"
-                leftSection={<IconBuildingStore size={18} aria-hidden />}
-              >
-                Visit {product.shop.name}
-              </Button>
-            </Group>
-            {variation.sku && (
-              <Text size="xs" c="dimmed">
-                SKU {variation.sku}
-              </Text>
-            )}
-          </Stack>
-        </Grid.Col>
-      </Grid>
+              <HolidayNotice shop={product.shop} id={HOLIDAY_NOTICE_ID} />
+              <ProductPurchase page={page} describedBy={HOLIDAY_NOTICE_ID} />
+              {product.description && <Text>{product.description}</Text>}
+              <Group gap="sm">
+                <Button
+                  component={Link}
+                  to={paths.vendor(product.shop.slug)}
+                  variant="light"
+                  color="secondary"
+                  size="md"
+                  leftSection={<IconBuildingStore size={18} aria-hidden />}
+                >
+                  Visit {product.shop.name}
+                </Button>
+              </Group>
+              {variation.sku && (
+                <Text size="xs" c="dimmed">
+                  SKU {variation.sku}
+                </Text>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
 
-      {related.length > 0 && (
-        <Box component="section" aria-labelledby="related-title" data-testid="related-products">
-          <Title order={2} size="h3" mb="md" id="related-title">
-            You may also like
-          </Title>
-          <ProductGrid products={related.slice(0, 10)} label="Related products" />
-        </Box>
-      )}
+        {related.length > 0 && (
+          <Box component="section" aria-labelledby="related-title" data-testid="related-products">
+            <Title order={2} size="h3" mb="md" id="related-title">
+              You may also like
+            </Title>
+            <ProductGrid products={related.slice(0, 10)} label="Related products" />
+          </Box>
+        )}
 
-      {recent.length > 0 && (
-        <Box component="section" aria-labelledby="recent-title" data-testid="recently-viewed">
-          <Title order={2} size="h3" mb="md" id="recent-title">
-            Recently viewed
-          </Title>
-          <ProductGrid products={recent} label="Recently viewed products" />
-        </Box>
-      )}
-    </Stack>
+        {recent.length > 0 && (
+          <Box component="section" aria-labelledby="recent-title" data-testid="recently-viewed">
+            <Title order={2} size="h3" mb="md" id="recent-title">
+              Recently viewed
+            </Title>
+            <ProductGrid products={recent} label="Recently viewed products" />
+          </Box>
+        )}
+      </Stack>
+    </ProductCardActionProvider>
   );
 }
 

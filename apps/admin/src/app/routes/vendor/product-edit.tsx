@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '@/components/confirm';
@@ -13,6 +13,7 @@ import { AddVariationForm } from '@/features/products/components/add-variation-f
 import { NewProductForm } from '@/features/products/components/new-product-form';
 import { ProductDetailsForm } from '@/features/products/components/product-details-form';
 import { listingStatus } from '@/features/products/components/product-summary';
+import { VariationDigitalFile } from '@/features/products/components/variation-digital-file';
 import { VariationEditor } from '@/features/products/components/variation-editor';
 import { VariationImages } from '@/features/products/components/variation-images';
 import { useShop } from '@/features/shop-profile/api/get-shop';
@@ -100,11 +101,18 @@ function EditProduct({ id }: { id: number }) {
       </Group>
       <ProductDetailsForm key={p.updated_at} product={p} />
       <Title order={2} size="h3">
-        Variations and pictures
+        {p.type === 'Digital' ? 'Variations, pictures and files' : 'Variations and pictures'}
       </Title>
       {p.variations.map((variation) => (
         <VariationEditor key={variation.id} productId={p.id} variation={variation} canDelete={p.variations.length > 1}>
           <VariationImages productId={p.id} variation={variation} />
+          {/* A physical product shows a file only when one is left from when it was digital. */}
+          {(p.type === 'Digital' || variation.digital_file) && (
+            <>
+              <Divider />
+              <VariationDigitalFile productId={p.id} variation={variation} digital={p.type === 'Digital'} />
+            </>
+          )}
         </VariationEditor>
       ))}
       <AddVariationForm productId={p.id} digital={p.type === 'Digital'} />

@@ -11,7 +11,7 @@ import { productQueryKey } from './get-product';
 import { productsQueryRoot } from './get-products';
 
 /** A variation changed: its product is read again (names, listing, thumbnail follow from it). */
-function useVariationSaved(productId: number) {
+export function useVariationSaved(productId: number) {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: productQueryKey(productId) });

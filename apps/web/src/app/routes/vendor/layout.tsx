@@ -1,13 +1,16 @@
 import { Box, Button, Container, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { Link, type LoaderFunctionArgs, NavLink, Outlet, useParams } from 'react-router';
+import { ProductCardActionProvider } from '@/components/product/product-card-action';
 import { PageMeta } from '@/components/ui/page-meta';
 import { ErrorState, NothingHere } from '@/components/ui/states';
 import { getShopQueryOptions, useShop } from '@/features/shops/api/get-shop';
 import { getShopDataQueryOptions, useShopData } from '@/features/shops/api/get-shop-data';
+import { HolidayNotice } from '@/features/shops/components/holiday-notice';
 import { ShopHeader } from '@/features/shops/components/shop-header';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { preload } from '@/lib/preload';
+import { AddToCartButton } from '../../components/add-to-cart-button';
 import classes from './layout.module.css';
 
 export const loader = ({ params }: LoaderFunctionArgs) =>
@@ -50,6 +53,7 @@ export function Component() {
       </Container>
     );
 
+  const onHoliday = shop.data.holiday_mode === true;
   const tabs = [
     { to: paths.vendor(slug), label: 'Home', end: true },
     { to: paths.vendorProducts(slug), label: 'Products', end: false },
@@ -60,6 +64,11 @@ export function Component() {
       <PageMeta title={shop.data.name} description={shop.data.tagline ?? shop.data.description ?? undefined} />
       <ShopHeader shop={shop.data} data={data.data} />
       <Container size="xl">
+        {onHoliday && (
+          <Box mt="md">
+            <HolidayNotice shop={shop.data} />
+          </Box>
+        )}
         <Box component="nav" aria-label={`${shop.data.name} sections`} className={classes.tabs}>
           <Group gap={0} component="ul" className={classes.tabList} wrap="nowrap">
             {tabs.map((tab) => (
@@ -72,7 +81,14 @@ export function Component() {
           </Group>
         </Box>
         <Stack py="lg">
-          <Outlet />
+          {/* While the shop is on holiday its cards say why they cannot be added. */}
+          <ProductCardActionProvider
+            render={(product) => (
+              <AddToCartButton product={product} onHoliday={onHoliday && product.shop.id === shop.data.id} />
+            )}
+          >
+            <Outlet />
+          </ProductCardActionProvider>
         </Stack>
       </Container>
     </>

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { type DigitalFileKind, digitalFileKinds, digitalFileKindsMessage } from '@parade/core/digital-files';
+import { AppError } from './errors';
+
+/**
+ * Digital products' files live under DATA_DIR/digital/, beside uploads/ and never inside it:
+ * everything under uploads/ is served to anyone at /uploads/, while a digital file is what a
+ * paid order buys, handed out only through a signed download (issue 12). The rows keep the
+ * path relative to DATA_DIR ("digital/<name>"), as the demo seed does.
+ */
+export const DIGITAL_FOLDER = 'digital';
+
+/** A stored path: `digital/` and one plain file name (no folders, no `..`), as written here or by the seed. */
+const STORED_PATH = /^digital\/[A-Za-z0-9][\w.-]*$/;
+
+/** Bytes read to tell the kinds apart: an EPUB's first ZIP entry names its type by byte 58. */
+const SNIFF_BYTES = 64;
+
+const latin1 = (bytes: Uint8Array, start: number, end: number) =>
+  Buffer.from(bytes.subarray(start, end)).toString('latin1');
+
+/** An MPEG audio layer III frame header (an MP3 without an ID3 tag starts with one). */
+function isMp3Frame(b: Uint8Array): boolean {
+  if (b.length < 4 || b[0] !== 0xff) return false;
+  const b1 = b[1] ?? 0;
+  const b2 = b[2] ?? 0;
+  const sync = (b1 & 0xe0) === 0xe0;
+  const version = (b1 >> 3) & 0x3; // 1 is reserved
+  const layer = (b1 >> 1) & 0x3; // 1 is layer III
+  const bitrate = (b2 >> 4) & 0xf; // 15 is invalid
+  const sampleRate = (b2 >> 2) & 0x3; // 3 is reserved
+  return sync && version !== 1 && layer === 1 && bitrate !== 0xf && sampleRate !== 3;
+}
+
+/**
+ * The kind of a digital file from its first bytes (magic numbers), never from its name or the
+ * type the browser sent: PDF, EPUB (a ZIP whose first entry says so), any other ZIP, MP3 (ID3
+ * tag or a layer III frame), PNG or JPEG. Null for anything else.
+ */
+export function digitalFileKind(head: Uint8Array): DigitalFileKind | null {
+  if (head.length >= 5 && latin1(head, 0, 5) === '%PDF-') return 'pdf';
+  if (head.length >= 4 && latin1(head, 0, 4) === 'PK\x03\x04') {
+    return latin1(head, 30, 38) === 'mimetype' && latin1(head, 38, 58) === 'application/epub+zip' ? 'epub' : 'zip';
+  }
+  if (head.length >= 8 && latin1(head, 0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 10 && latin1(head, 0, 3) === 'ID3') return 'mp3';
+  if (isMp3Frame(head)) return 'mp3';
+  return null;
+}
+
+/**
+ * The name to keep for a file as its merchant's computer called it: the last part of the path
+ * some browsers send, control characters made spaces, at most 200 characters (the extension kept).
+ * A name that is empty once cleaned becomes "download" with the kind's extension.
+ */
+export function cleanFileName(given: string | undefined, kind: DigitalFileKind): string {
+  const base = (given ?? '').split(/[\\/]/).pop() ?? '';
+  const printable = [...base].map((ch) => (ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f ? ch : ' ')).join('');
+  const name = printable.replace(/\s+/g, ' ').trim();
+  if (!name || name === '.' || name === '..') return `download.${digitalFileKinds[kind].extension}`;
+  if (name.length <= 200) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+  return name.slice(0, 200 - extension.length) + extension;
+}
+
+export interface StoredDigitalFile {
+  /** Relative to DATA_DIR: `digital/<shop>-<random>.<extension>`. */
+  path: string;
+  size: number;
+  kind: DigitalFileKind;
+  contentType: string;
+}
+
+const fileInvalid = (message: string) => new AppError(422, message, { file: [message] }, 'validation_failed');
+export const digitalFileTooLarge = (maxBytes: number) =>
+  fileInvalid(`The file must be at most ${Math.floor(maxBytes / 1024 / 1024)} MB.`);
+
+/**
+ * Streams an uploaded file to DATA_DIR/digital/ under a name we choose, checking it as it comes:
+ * its size (`truncated` says the multipart limit cut it off) and then its kind by content. A file
+ * refused for either leaves nothing on disk. `owner` starts the stored name (the shop's id), so
+ * an operator can tell whose file it is.
+ */
+export async function storeDigitalFile(
+  dataDir: string,
+  owner: string,
+  stream: AsyncIterable<Buffer> & { truncated?: boolean },
+  maxBytes: number,
+): Promise<StoredDigitalFile> {
+  const folder = path.join(dataDir, DIGITAL_FOLDER);
+  await mkdir(folder, { recursive: true });
+  const random = randomBytes(16).toString('hex');
+  const partial = path.join(folder, `.upload-${random}.part`);
+  const handle = await open(partial, 'wx');
+  let size = 0;
+  let head = Buffer.alloc(0);
+  let kept = false;
+  try {
+    try {
+      for await (const chunk of stream) {
+        size += chunk.length;
+        // Past the limit nothing more is written; the loop still drains what the parser holds.
+        if (size > maxBytes) continue;
+        if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+        await handle.write(chunk);
+      }
+    } finally {
+      await handle.close();
+    }
+    if (stream.truncated || size > maxBytes) throw digitalFileTooLarge(maxBytes);
+    if (size === 0) throw fileInvalid('Choose a file to upload; this one is empty.');
+    const kind = digitalFileKind(head);
+    if (!kind) throw fileInvalid(digitalFileKindsMessage);
+    const { extension, contentType } = digitalFileKinds[kind];
+    const name = `${owner}-${random}.${extension}`;
+    await rename(partial, path.join(folder, name));
+    kept = true;
+    return { path: `${DIGITAL_FOLDER}/${name}`, size, kind, contentType };
+  } finally {
+    if (!kept) await rm(partial, { force: true });
+  }
+}
+
+/** The absolute path of a stored digital file, or null when the stored value is not one of ours. */
+export function digitalFilePath(dataDir: string, stored: string): string | null {
+  if (!STORED_PATH.test(stored) || stored.includes('..')) return null;
+  return path.join(dataDir, stored);
+}
+
+/** Deletes a stored digital file (after the transaction that let go of it committed); a missing file is fine. */
+export async function removeDigitalFile(dataDir: string, stored: string): Promise<void> {
+  const absolute = digitalFilePath(dataDir, stored);
+  if (absolute) await rm(absolute, { force: true });
+}

@@ -1,0 +1,34 @@
+/**
+ * What a merchant may upload as a digital product's file (POST vendor/variations/{id}/digital-file).
+ * The API decides by the file's own bytes (magic numbers), never by its name or the type the
+ * browser sent; the admin site uses the same list to filter its file picker and to explain.
+ */
+
+/** The accepted kinds: how a person calls them, the type a download is served with, the stored extension. */
+export const digitalFileKinds = {
+  pdf: { label: 'PDF', contentType: 'application/pdf', extension: 'pdf' },
+  epub: { label: 'EPUB', contentType: 'application/epub+zip', extension: 'epub' },
+  zip: { label: 'ZIP', contentType: 'application/zip', extension: 'zip' },
+  mp3: { label: 'MP3', contentType: 'audio/mpeg', extension: 'mp3' },
+  png: { label: 'PNG', contentType: 'image/png', extension: 'png' },
+  jpeg: { label: 'JPEG', contentType: 'image/jpeg', extension: 'jpg' },
+} as const;
+export type DigitalFileKind = keyof typeof digitalFileKinds;
+
+/** The largest file by default, in MB (the API's DIGITAL_FILE_MAX_MB may set another). */
+export const DIGITAL_FILE_DEFAULT_MAX_MB = 50;
+
+/** Refusal of any other kind of file. */
+export const digitalFileKindsMessage = 'A digital file must be a PDF, EPUB, ZIP, MP3, PNG or JPEG file.';
+
+/** For a file input's `accept`: the extensions and types of the accepted kinds. */
+export const digitalFileAccept = [
+  '.pdf',
+  '.epub',
+  '.zip',
+  '.mp3',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  ...new Set(Object.values(digitalFileKinds).map((kind) => kind.contentType)),
+].join(',');
