@@ -1,16 +1,14 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { AdminBlogCategory } from '@parade/core/admin-schemas';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { confirmAction } from '@/components/confirm';
-import { notifyError, notifySuccess } from '@/components/notify';
 import { PageHeader } from '@/components/page-header';
+import { confirmThenDelete, EditDeleteActions } from '@/components/row-actions';
 import { ServerTable } from '@/components/server-table';
 import { useBlogCategories, useDeleteBlogCategory } from '@/features/blog/api/blog-categories';
 import { BlogCategoryFormModal } from '@/features/blog/components/blog-category-form-modal';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 
 /** The blog's categories: create, rename, and delete the empty ones. */
 export function Component() {
@@ -19,21 +17,15 @@ export function Component() {
   const remove = useDeleteBlogCategory();
   const [editing, setEditing] = useState<{ category: AdminBlogCategory | null } | null>(null);
 
-  const askDelete = async (category: AdminBlogCategory) => {
-    const yes = await confirmAction({
-      title: `Delete ${category.name}?`,
+  const askDelete = (category: AdminBlogCategory) =>
+    confirmThenDelete(remove, category.id, {
+      name: category.name,
       message:
         category.posts_count > 0
           ? `It still has ${category.posts_count} post(s): move or delete them first, or the deletion is refused.`
           : 'It leaves the blog at once.',
       confirmLabel: 'Delete category',
     });
-    if (!yes) return;
-    remove.mutate(category.id, {
-      onSuccess: () => notifySuccess(`${category.name} is deleted.`),
-      onError: (e) => notifyError(e instanceof ApiError ? e.message : 'Could not delete it.'),
-    });
-  };
 
   const columns: DataTableColumn<AdminBlogCategory>[] = [
     {
@@ -49,26 +41,13 @@ export function Component() {
       title: 'Actions',
       textAlign: 'right',
       render: (category) => (
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            onClick={() => setEditing({ category })}
-            aria-label={`Edit ${category.name}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="outline"
-            color="error"
-            onClick={() => askDelete(category)}
-            loading={remove.isPending && remove.variables === category.id}
-            aria-label={`Delete ${category.name}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <EditDeleteActions
+          name={category.name}
+          id={category.id}
+          onEdit={() => setEditing({ category })}
+          onDelete={() => askDelete(category)}
+          remove={remove}
+        />
       ),
     },
   ];

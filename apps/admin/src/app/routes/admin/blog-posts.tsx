@@ -1,17 +1,15 @@
-import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
 import type { AdminBlogPost, BlogPostStatus } from '@parade/core/admin-schemas';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
-import { confirmAction } from '@/components/confirm';
-import { notifyError, notifySuccess } from '@/components/notify';
 import { PageHeader } from '@/components/page-header';
+import { confirmThenDelete, EditDeleteActions } from '@/components/row-actions';
 import { ServerTable } from '@/components/server-table';
 import { ToneBadge } from '@/components/status-badge';
 import { useBlogPosts, useDeleteBlogPost } from '@/features/blog/api/blog-posts';
 import { PostStatusBadge } from '@/features/blog/components/post-status-badge';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
@@ -28,21 +26,15 @@ export function Component() {
   const posts = useBlogPosts(list.query as never);
   const remove = useDeleteBlogPost();
 
-  const askDelete = async (post: AdminBlogPost) => {
-    const yes = await confirmAction({
-      title: `Delete ${post.title}?`,
+  const askDelete = (post: AdminBlogPost) =>
+    confirmThenDelete(remove, post.id, {
+      name: post.title,
       message:
         post.status === 'published'
           ? 'It leaves the blog at once, and links to it stop working. To take it down for now, make it a draft instead.'
           : 'The post and its words are removed.',
       confirmLabel: 'Delete post',
     });
-    if (!yes) return;
-    remove.mutate(post.id, {
-      onSuccess: () => notifySuccess(`${post.title} is deleted.`),
-      onError: (e) => notifyError(e instanceof ApiError ? e.message : 'Could not delete it.'),
-    });
-  };
 
   const columns: DataTableColumn<AdminBlogPost>[] = [
     {
@@ -73,27 +65,13 @@ export function Component() {
       title: 'Actions',
       textAlign: 'right',
       render: (post) => (
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            component={Link}
-            to={paths.admin.blogPost(post.id)}
-            aria-label={`Edit ${post.title}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="outline"
-            color="error"
-            onClick={() => askDelete(post)}
-            loading={remove.isPending && remove.variables === post.id}
-            aria-label={`Delete ${post.title}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <EditDeleteActions
+          name={post.title}
+          id={post.id}
+          editTo={paths.admin.blogPost(post.id)}
+          onDelete={() => askDelete(post)}
+          remove={remove}
+        />
       ),
     },
   ];

@@ -1,17 +1,15 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { AdminDeal } from '@parade/core/admin-schemas';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { confirmAction } from '@/components/confirm';
-import { notifyError, notifySuccess } from '@/components/notify';
 import { PageHeader } from '@/components/page-header';
+import { confirmThenDelete, EditDeleteActions } from '@/components/row-actions';
 import { ServerTable } from '@/components/server-table';
 import { ToneBadge } from '@/components/status-badge';
 import { useDeals, useDeleteDeal } from '@/features/deals/api/deals';
 import { DealFormModal } from '@/features/deals/components/deal-form-modal';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
 /** Why a deal is not on /ubm-offers now, in a word. */
@@ -30,18 +28,12 @@ export function Component() {
   const remove = useDeleteDeal();
   const [editing, setEditing] = useState<{ deal: AdminDeal | null } | null>(null);
 
-  const askDelete = async (deal: AdminDeal) => {
-    const yes = await confirmAction({
-      title: `Delete ${deal.title}?`,
+  const askDelete = (deal: AdminDeal) =>
+    confirmThenDelete(remove, deal.id, {
+      name: deal.title,
       message: 'It leaves the UBM Deals page at once. To stop it for now, switch it off instead.',
       confirmLabel: 'Delete deal',
     });
-    if (!yes) return;
-    remove.mutate(deal.id, {
-      onSuccess: () => notifySuccess(`${deal.title} is deleted.`),
-      onError: (e) => notifyError(e instanceof ApiError ? e.message : 'Could not delete it.'),
-    });
-  };
 
   const columns: DataTableColumn<AdminDeal>[] = [
     {
@@ -65,26 +57,13 @@ export function Component() {
       title: 'Actions',
       textAlign: 'right',
       render: (deal) => (
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            onClick={() => setEditing({ deal })}
-            aria-label={`Edit ${deal.title}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="outline"
-            color="error"
-            onClick={() => askDelete(deal)}
-            loading={remove.isPending && remove.variables === deal.id}
-            aria-label={`Delete ${deal.title}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <EditDeleteActions
+          name={deal.title}
+          id={deal.id}
+          onEdit={() => setEditing({ deal })}
+          onDelete={() => askDelete(deal)}
+          remove={remove}
+        />
       ),
     },
   ];

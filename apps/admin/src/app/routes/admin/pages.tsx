@@ -1,15 +1,13 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import type { AdminPage } from '@parade/core/admin-schemas';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
-import { confirmAction } from '@/components/confirm';
-import { notifyError, notifySuccess } from '@/components/notify';
 import { PageHeader } from '@/components/page-header';
+import { confirmThenDelete, EditDeleteActions } from '@/components/row-actions';
 import { ServerTable } from '@/components/server-table';
 import { useDeletePage, usePages } from '@/features/pages/api/pages';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
@@ -19,18 +17,12 @@ export function Component() {
   const pages = usePages(list.query as never);
   const remove = useDeletePage();
 
-  const askDelete = async (page: AdminPage) => {
-    const yes = await confirmAction({
-      title: `Delete ${page.title}?`,
+  const askDelete = (page: AdminPage) =>
+    confirmThenDelete(remove, page.id, {
+      name: page.title,
       message: `The page and its ${page.settings.length} setting(s) are removed; the storefront's /${page.slug} shows no content until a page with that slug is made again.`,
       confirmLabel: 'Delete page',
     });
-    if (!yes) return;
-    remove.mutate(page.id, {
-      onSuccess: () => notifySuccess(`${page.title} is deleted.`),
-      onError: (e) => notifyError(e instanceof ApiError ? e.message : 'Could not delete it.'),
-    });
-  };
 
   const columns: DataTableColumn<AdminPage>[] = [
     {
@@ -55,27 +47,13 @@ export function Component() {
       title: 'Actions',
       textAlign: 'right',
       render: (page) => (
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            component={Link}
-            to={paths.admin.page(page.id)}
-            aria-label={`Edit ${page.title}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="outline"
-            color="error"
-            onClick={() => askDelete(page)}
-            loading={remove.isPending && remove.variables === page.id}
-            aria-label={`Delete ${page.title}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <EditDeleteActions
+          name={page.title}
+          id={page.id}
+          editTo={paths.admin.page(page.id)}
+          onDelete={() => askDelete(page)}
+          remove={remove}
+        />
       ),
     },
   ];

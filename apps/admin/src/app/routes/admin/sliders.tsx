@@ -1,18 +1,17 @@
-import { Button, Group, Image, Select, Stack, Text } from '@mantine/core';
+import { Button, Image, Select, Stack, Text } from '@mantine/core';
 import type { AdminSlider } from '@parade/core/admin-schemas';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { confirmAction } from '@/components/confirm';
-import { notifyError, notifySuccess } from '@/components/notify';
 import { PageHeader } from '@/components/page-header';
+import { confirmThenDelete, EditDeleteActions } from '@/components/row-actions';
 import { ServerTable } from '@/components/server-table';
 import { ToneBadge } from '@/components/status-badge';
 import { useDeleteSlider, useSliders } from '@/features/sliders/api/sliders';
 import { SliderFormModal } from '@/features/sliders/components/slider-form-modal';
 import { sliderTypeLabels, sliderTypeOptions } from '@/features/sliders/components/slider-types';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError, assetUrl } from '@/lib/api-client';
+import { assetUrl } from '@/lib/api-client';
 
 /** The home page's main slider, deals slider and banners: create, edit, hide and delete slides. */
 export function Component() {
@@ -21,19 +20,12 @@ export function Component() {
   const remove = useDeleteSlider();
   const [editing, setEditing] = useState<{ slider: AdminSlider | null } | null>(null);
 
-  const askDelete = async (slider: AdminSlider) => {
-    const name = slider.title ?? 'this slide';
-    const yes = await confirmAction({
-      title: `Delete ${name}?`,
+  const askDelete = (slider: AdminSlider) =>
+    confirmThenDelete(remove, slider.id, {
+      name: slider.title ?? 'this slide',
       message: 'It leaves the home page at once. To show it again later, hide it instead.',
       confirmLabel: 'Delete slide',
     });
-    if (!yes) return;
-    remove.mutate(slider.id, {
-      onSuccess: () => notifySuccess(`${name} is deleted.`),
-      onError: (e) => notifyError(e instanceof ApiError ? e.message : 'Could not delete it.'),
-    });
-  };
 
   const columns: DataTableColumn<AdminSlider>[] = [
     {
@@ -72,26 +64,13 @@ export function Component() {
       title: 'Actions',
       textAlign: 'right',
       render: (slider) => (
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            onClick={() => setEditing({ slider })}
-            aria-label={`Edit ${slider.title ?? 'slide'}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="outline"
-            color="error"
-            onClick={() => askDelete(slider)}
-            loading={remove.isPending && remove.variables === slider.id}
-            aria-label={`Delete ${slider.title ?? 'slide'}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <EditDeleteActions
+          name={slider.title ?? 'slide'}
+          id={slider.id}
+          onEdit={() => setEditing({ slider })}
+          onDelete={() => askDelete(slider)}
+          remove={remove}
+        />
       ),
     },
   ];

@@ -3,11 +3,9 @@ import type { AdminSubCategory } from '@parade/core/admin-schemas';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { confirmAction } from '@/components/confirm';
-import { notifyError, notifySuccess } from '@/components/notify';
+import { confirmThenDelete, EditDeleteActions } from '@/components/row-actions';
 import { ServerTable } from '@/components/server-table';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 import { useDeleteSubCategory, usePickerOptions, useSubCategories } from '../api/sub-categories';
 import { SubCategoryFormModal } from './sub-category-form-modal';
 
@@ -20,18 +18,12 @@ export function SubCategoryTable() {
   const [editing, setEditing] = useState<{ item: AdminSubCategory | null } | null>(null);
   const categoryName = (id: number) => categories.find((c) => c.id === id)?.name ?? '';
 
-  const askDelete = async (row: AdminSubCategory) => {
-    const yes = await confirmAction({
-      title: `Delete ${row.name}?`,
+  const askDelete = (row: AdminSubCategory) =>
+    confirmThenDelete(remove, row.id, {
+      name: row.name,
       message: 'Its products stay in their category.',
       confirmLabel: 'Delete sub-category',
     });
-    if (!yes) return;
-    remove.mutate(row.id, {
-      onSuccess: () => notifySuccess(`${row.name} is deleted.`),
-      onError: (e) => notifyError(e instanceof ApiError ? e.message : 'Could not delete it.'),
-    });
-  };
 
   const columns: DataTableColumn<AdminSubCategory>[] = [
     {
@@ -61,26 +53,13 @@ export function SubCategoryTable() {
       title: 'Actions',
       textAlign: 'right',
       render: (row) => (
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            onClick={() => setEditing({ item: row })}
-            aria-label={`Edit ${row.name}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="outline"
-            color="error"
-            onClick={() => askDelete(row)}
-            loading={remove.isPending && remove.variables === row.id}
-            aria-label={`Delete ${row.name}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <EditDeleteActions
+          name={row.name}
+          id={row.id}
+          onEdit={() => setEditing({ item: row })}
+          onDelete={() => askDelete(row)}
+          remove={remove}
+        />
       ),
     },
   ];

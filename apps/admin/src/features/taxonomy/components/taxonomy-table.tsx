@@ -2,11 +2,9 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { confirmAction } from '@/components/confirm';
-import { notifyError, notifySuccess } from '@/components/notify';
+import { confirmThenDelete, EditDeleteActions } from '@/components/row-actions';
 import { ServerTable } from '@/components/server-table';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 import { type TaxonomyKind, useDeleteTaxonomy, useTaxonomyList } from '../api/taxonomy';
 import { TaxonomyFormModal } from './taxonomy-form-modal';
 
@@ -34,14 +32,12 @@ export function TaxonomyTable({ kind }: { kind: TaxonomyKind }) {
   const [editing, setEditing] = useState<{ item: Row | null } | null>(null);
   const { title, noun, gone } = labels[kind];
 
-  const askDelete = async (row: Row) => {
-    const yes = await confirmAction({ title: `Delete ${row.name}?`, message: gone, confirmLabel: `Delete ${noun}` });
-    if (!yes) return;
-    remove.mutate(row.id, {
-      onSuccess: () => notifySuccess(`${row.name} is deleted.`),
-      onError: (e) => notifyError(e instanceof ApiError ? e.message : 'Could not delete it.'),
+  const askDelete = (row: Row) =>
+    confirmThenDelete(remove, row.id, {
+      name: row.name,
+      message: gone,
+      confirmLabel: `Delete ${noun}`,
     });
-  };
 
   const columns: DataTableColumn<Row>[] = [
     {
@@ -65,26 +61,13 @@ export function TaxonomyTable({ kind }: { kind: TaxonomyKind }) {
       title: 'Actions',
       textAlign: 'right',
       render: (row) => (
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            onClick={() => setEditing({ item: row })}
-            aria-label={`Edit ${row.name}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="outline"
-            color="error"
-            onClick={() => askDelete(row)}
-            loading={remove.isPending && remove.variables === row.id}
-            aria-label={`Delete ${row.name}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <EditDeleteActions
+          name={row.name}
+          id={row.id}
+          onEdit={() => setEditing({ item: row })}
+          onDelete={() => askDelete(row)}
+          remove={remove}
+        />
       ),
     },
   ];
