@@ -19,6 +19,10 @@ export const shopCreateRequests = pgTable(
     email: text().notNull(),
     address: text().notNull(),
     postcode: text().notNull(),
+    /** The category the shop mainly sells (the requester's choice); kept as a plain id so a deleted category leaves the request readable. */
+    categoryId: integer(),
+    /** The logo's public URL under /uploads/, when one was sent. */
+    logo: text(),
     status: shopRequestStatus().notNull().default('pending'),
     adminNote: text(),
     /** The shop created when the request was accepted. */

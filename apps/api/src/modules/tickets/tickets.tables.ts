@@ -22,7 +22,11 @@ export const supportTickets = pgTable(
     status: ticketStatus().notNull().default('open'),
     ...timestamps,
   },
-  (t) => [index('support_tickets_user_idx').on(t.userId)],
+  (t) => [
+    index('support_tickets_user_idx').on(t.userId),
+    // A shop's vendor sees the tickets about its orders.
+    index('support_tickets_order_idx').on(t.orderId),
+  ],
 );
 
 export const ticketMessages = pgTable(
