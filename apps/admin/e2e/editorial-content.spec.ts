@@ -172,6 +172,44 @@ describe('platform editorial content', () => {
     }
   });
 
+  it('shows a page text with an ampersand as the admin typed it, not as "&amp;"', async () => {
+    const token = await adminToken();
+    const baseURL = inject('baseURL');
+    type Setting = { section: string; key: string; value: string; value_type: string };
+    const found = await api<{ data: { id: number; slug: string }[] }>(baseURL, 'admin/pages?search=privacy', { token });
+    const listed = found.body.data.data.find((p) => p.slug === 'privacy-policy');
+    if (!listed) throw new Error('the demo has no privacy-policy page');
+    const before = await api<{ page: { settings: Setting[] } }>(baseURL, `admin/pages/${listed.id}`, { token });
+    const original = before.body.data.page.settings.map(({ section, key, value, value_type }) => ({
+      section,
+      key,
+      value,
+      value_type,
+    }));
+    const words = 'Your data & your rights <3';
+    const changed = [
+      ...original.filter((s) => !(s.section === 'banner' && s.key === 'subtitle')),
+      { section: 'banner', key: 'subtitle', value: words, value_type: 'text' },
+    ];
+    const { page, context } = await newPage(browser, viewports.mobile);
+    try {
+      const saved = await api(baseURL, `admin/pages/${listed.id}`, {
+        method: 'PUT',
+        token,
+        body: { settings: changed },
+      });
+      expect(saved.status).toBe(200);
+      await page.goto('/privacy-policy');
+      // On a phone the banner's words show as text (on wide screens the artwork carries them,
+      // and the same words are kept for screen readers only).
+      await page.getByText(words, { exact: true }).filter({ visible: true }).waitFor();
+      expect(await page.getByText('&amp;').count()).toBe(0);
+    } finally {
+      await api(baseURL, `admin/pages/${listed.id}`, { method: 'PUT', token, body: { settings: original } });
+      await context.close();
+    }
+  });
+
   it('has no serious accessibility problems on the content screens, on a desktop and a phone', async () => {
     for (const viewport of [viewports.desktop, viewports.mobile]) {
       const { page, context } = await newPage(browser, viewport);

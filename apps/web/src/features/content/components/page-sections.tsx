@@ -13,6 +13,18 @@ interface Section {
   values: Map<string, PageSetting>;
 }
 
+const looksLikeHtml = (value: string) => /<[a-z][\s\S]*>/i.test(value);
+
+/**
+ * A text value without tags, as it reads. The server stores every text value sanitised as HTML,
+ * so "Fish & Chips" arrives as "Fish &amp; Chips"; shown as plain text it must be decoded
+ * (DOMParser runs no scripts and loads nothing).
+ */
+function plainText(value: string): string {
+  if (!value.includes('&')) return value;
+  return new DOMParser().parseFromString(value, 'text/html').documentElement.textContent ?? value;
+}
+
 /** Page settings grouped by section, in the order the sections first appear. */
 export function groupSections(settings: PageSetting[]): Section[] {
   const sections = new Map<string, Section>();
@@ -24,17 +36,18 @@ export function groupSections(settings: PageSetting[]): Section[] {
   return [...sections.values()];
 }
 
-const looksLikeHtml = (value: string) => /<[a-z][\s\S]*>/i.test(value);
 const humanise = (key: string) => key.replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 function SettingValue({ setting }: { setting: PageSetting }) {
   if (setting.key === 'phone')
-    return <Anchor href={`tel:${setting.value.replace(/\s+/g, '')}`}>{setting.value}</Anchor>;
-  if (setting.key === 'email') return <Anchor href={`mailto:${setting.value}`}>{setting.value}</Anchor>;
+    return <Anchor href={`tel:${plainText(setting.value).replace(/\s+/g, '')}`}>{plainText(setting.value)}</Anchor>;
+  if (setting.key === 'email')
+    return <Anchor href={`mailto:${plainText(setting.value)}`}>{plainText(setting.value)}</Anchor>;
   if (setting.value_type === 'image')
     return <LazyImage src={setting.value} alt="" width={1600} height={500} radius="md" />;
   if (looksLikeHtml(setting.value)) return <RichText html={setting.value} />;
-  return <Text>{setting.value}</Text>;
+  // Decoded only here, where React shows it as text: never passed on as HTML.
+  return <Text>{plainText(setting.value)}</Text>;
 }
 
 /**
@@ -43,8 +56,8 @@ function SettingValue({ setting }: { setting: PageSetting }) {
  */
 export function PageBanner({ page }: { page: PageContent }) {
   const banner = groupSections(page.settings).find((section) => section.name === 'banner');
-  const title = banner?.values.get('title')?.value || page.title;
-  const subtitle = banner?.values.get('subtitle')?.value;
+  const title = plainText(banner?.values.get('title')?.value || page.title);
+  const subtitle = plainText(banner?.values.get('subtitle')?.value ?? '');
   const image = banner?.values.get('image')?.value;
   const heading = (
     <>
@@ -95,7 +108,7 @@ export function PageBody({ page, skip = [] }: { page: PageContent; skip?: string
           <Box component="section" key={section.name} aria-label={title ? undefined : humanise(section.name)}>
             {title && (
               <Title order={2} size="h3" mb="sm">
-                {title}
+                {plainText(title)}
               </Title>
             )}
             <Stack gap="sm">
@@ -104,7 +117,7 @@ export function PageBody({ page, skip = [] }: { page: PageContent; skip?: string
                   <SettingValue key={setting.key} setting={setting} />
                 ) : setting.key === 'last_updated' ? (
                   <Text key={setting.key} size="sm" c="dimmed">
-                    {setting.value}
+                    {plainText(setting.value)}
                   </Text>
                 ) : (
                   <Box key={setting.key}>
