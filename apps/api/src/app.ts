@@ -10,14 +10,17 @@ import { authRoutes } from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { catalogRoutes, readModelGeneration } from './modules/catalog';
 import { contentGeneration, contentRoutes } from './modules/content';
+import { downloadsRoutes } from './modules/downloads';
 import { healthRoutes } from './modules/health';
 import { createGeocoder, locationRoutes } from './modules/location';
 import { mailerPlugin } from './modules/mail';
 import { ordersRoutes } from './modules/orders';
 import { cardPaymentTimeoutPlugin, paymentsRoutes } from './modules/payments';
+import { returnsUserRoutes } from './modules/returns';
 import { searchRoutes } from './modules/search';
 import { shopRequestsUserRoutes } from './modules/shop-requests';
 import { shopsRoutes } from './modules/shops';
+import { ticketsUserRoutes } from './modules/tickets';
 import { usersRoutes } from './modules/users';
 import { authPlugin } from './plugins/auth';
 import { cancelOnAbortPlugin } from './plugins/cancel-on-abort';
@@ -117,11 +120,14 @@ export async function buildApp({ config, database, logger, staticRoots }: AppOpt
       await api.register(locationRoutes, { geocoder: createGeocoder(config) });
       await api.register(cartRoutes);
       await api.register(ordersRoutes);
+      await api.register(downloadsRoutes);
       await api.register(paymentsRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(addressesRoutes);
       await api.register(shopRequestsUserRoutes);
+      await api.register(returnsUserRoutes);
+      await api.register(ticketsUserRoutes);
       await api.register(manageRoutes);
     },
     { prefix: '/api' },

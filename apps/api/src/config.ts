@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DIGITAL_FILE_DEFAULT_MAX_MB } from '@parade/core/digital-files';
+import { DEFAULT_DOWNLOAD_LINK_TTL_SECONDS } from '@parade/core/digital-product-schemas';
 import { DEFAULT_CARD_PAYMENT_TIMEOUT_MINUTES } from '@parade/core/order-status';
 import { z } from 'zod';
 
@@ -79,6 +80,9 @@ const envSchema = z.object({
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(1200),
   AUTH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   DIGITAL_FILE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(DIGITAL_FILE_DEFAULT_MAX_MB),
+  // Signed download links of digital products (docs/decisions/018). No secret = one kept in DATA_DIR.
+  DOWNLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+  DOWNLOAD_LINK_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(DEFAULT_DOWNLOAD_LINK_TTL_SECONDS),
   OIDC_PROVIDERS: z
     .string()
     .optional()
@@ -156,6 +160,11 @@ export interface Config {
   authTokenTtlDays: number;
   /** Largest digital product file a merchant may upload, in bytes (kept privately under DATA_DIR/digital). */
   digitalFileMaxBytes: number;
+  /**
+   * Signed links to digital products' files: the HMAC secret (unset = generated once and kept in
+   * DATA_DIR/download-link.secret) and how long a link works, in seconds.
+   */
+  downloadLinks: { secret?: string; ttlSeconds: number };
   /** Social login providers; empty = social login disabled and hidden. */
   oidcProviders: OidcProvider[];
   /** Brotli/gzip for replies of at least thresholdBytes (pre-compressed assets are served regardless). */
@@ -250,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
     authTokenTtlDays: e.AUTH_TOKEN_TTL_DAYS,
     digitalFileMaxBytes: e.DIGITAL_FILE_MAX_MB * 1024 * 1024,
+    downloadLinks: { secret: e.DOWNLOAD_LINK_SECRET, ttlSeconds: e.DOWNLOAD_LINK_TTL_SECONDS },
     oidcProviders: e.OIDC_PROVIDERS.map((p) => ({
       id: p.id,
       name: p.name,

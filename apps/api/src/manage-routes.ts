@@ -4,9 +4,10 @@ import { catalogAdminRoutes, vendorCatalogRoutes } from './modules/catalog';
 import { contentAdminRoutes } from './modules/content';
 import { mailAdminRoutes } from './modules/mail';
 import { vendorOrdersRoutes } from './modules/orders';
+import { returnsVendorRoutes } from './modules/returns';
 import { shopRequestsAdminRoutes } from './modules/shop-requests';
 import { shopsManageRoutes } from './modules/shops';
-import { ticketsAdminRoutes } from './modules/tickets';
+import { ticketsAdminRoutes, ticketsVendorRoutes } from './modules/tickets';
 import { usersAdminRoutes } from './modules/users';
 
 /**
@@ -19,10 +20,12 @@ export async function manageRoutes(api: FastifyInstance): Promise<void> {
   await api.register(vendorCouponsRoutes);
   await api.register(shopsManageRoutes);
   await api.register(vendorOrdersRoutes);
+  await api.register(returnsVendorRoutes);
   await api.register(shopRequestsAdminRoutes);
   await api.register(contentAdminRoutes);
   await api.register(usersAdminRoutes);
   await api.register(catalogAdminRoutes);
   await api.register(ticketsAdminRoutes);
+  await api.register(ticketsVendorRoutes);
   await api.register(mailAdminRoutes);
 }

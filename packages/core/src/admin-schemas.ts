@@ -16,7 +16,9 @@ import {
   userRoleSchema,
 } from './enums';
 import { idSchema } from './ids';
+import { RETURN_WINDOW_DAYS_MAX } from './return-schemas';
 import { collectionPointSchema, type SiteSettingKey } from './settings';
+import { shopRequestCategorySchema, shopRequestLogoSchema } from './shop-request-schemas';
 import { manageListQuerySchema } from './vendor-schemas';
 
 const personSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
@@ -28,6 +30,9 @@ export const adminShopRequestSchema = z.object({
   user: personSchema,
   shop_name: z.string(),
   description: z.string().nullable(),
+  /** The category the requester chose, and the logo they sent (shop-request-schemas.ts). */
+  category: shopRequestCategorySchema,
+  logo: shopRequestLogoSchema,
   phone: z.string(),
   email: z.string(),
   address: z.string(),
@@ -254,6 +259,12 @@ export const adminSettingsShape = {
   site_logo_large: z.string().max(500),
   /** 0 = no delivery at all. */
   delivery_radius_miles: z.number().min(0).max(100),
+  /** Whole days after delivery in which a line may be returned; 0 = no returns. */
+  return_window_days: z
+    .number()
+    .int('Whole days.')
+    .min(0)
+    .max(RETURN_WINDOW_DAYS_MAX, `At most ${RETURN_WINDOW_DAYS_MAX} days.`),
 } satisfies Record<SiteSettingKey, z.ZodType>;
 
 /**
@@ -269,6 +280,7 @@ export const adminSettingsSchema = z.object({
   enable_stripe_payment: z.boolean(),
   collection_locations: z.array(collectionPointSchema),
   delivery_radius_miles: z.number(),
+  return_window_days: z.number(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 /** PUT admin/settings: only the keys sent change, each checked by its rule. */

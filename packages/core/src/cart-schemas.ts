@@ -1,10 +1,10 @@
 /**
  * Wire shapes of the cart: the cart line as the storefront keeps it, cart lines as requests send
- * them, the coupon check and its result, and reward point balances.
+ * them, the coupon check and its result, reward point balances and their ledger.
  */
 import { z } from 'zod';
 import { refSchema } from './catalog-schemas';
-import { lineQuantitySchema, MAX_LINES_PER_REQUEST, productTypeSchema } from './enums';
+import { lineQuantitySchema, MAX_LINES_PER_REQUEST, productTypeSchema, rewardReasonSchema } from './enums';
 import { idSchema } from './ids';
 
 export const cartShopSchema = refSchema;
@@ -71,3 +71,28 @@ export type RewardBalance = z.infer<typeof rewardBalanceSchema>;
 /** GET /user/reward-points. */
 export const rewardBalancesSchema = z.object({ balances: z.array(rewardBalanceSchema) });
 export type RewardBalances = z.infer<typeof rewardBalancesSchema>;
+
+/** Ledger entries per page of GET /user/reward-points/history. */
+export const REWARD_HISTORY_PER_PAGE = 20;
+
+/** GET /user/reward-points/history?shop&page: `shop` is a shop id (the balances' `shop_id`). */
+export const rewardHistoryQuerySchema = z.object({
+  shop: idSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type RewardHistoryQuery = z.input<typeof rewardHistoryQuerySchema>;
+
+/**
+ * One change to a balance: `points` is signed (+ earned or given back, - spent); `order_id` for
+ * checkout, order_delivered and order_cancelled, `claim_id` for offer_claim, else null.
+ */
+export const rewardHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  shop: refSchema,
+  points: z.number().int(),
+  reason: rewardReasonSchema,
+  order_id: z.number().int().nullable(),
+  claim_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type RewardHistoryEntry = z.infer<typeof rewardHistoryEntrySchema>;

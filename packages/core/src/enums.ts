@@ -46,6 +46,14 @@ export const ticketAuthors = ['customer', 'staff'] as const;
 export const ticketAuthorSchema = z.enum(ticketAuthors);
 export type TicketAuthor = (typeof ticketAuthors)[number];
 
+/**
+ * What went wrong with an order (POST user/order-issue `type`); stored in `support_tickets.type`,
+ * which is `general` for a ticket that is not an order issue (a text column, not a database enum).
+ */
+export const orderIssueTypes = ['missing', 'damaged', 'wrong_item', 'late', 'other'] as const;
+export const orderIssueTypeSchema = z.enum(orderIssueTypes);
+export type OrderIssueType = (typeof orderIssueTypes)[number];
+
 export const returnStatuses = ['pending', 'accepted', 'rejected'] as const;
 export const returnStatusSchema = z.enum(returnStatuses);
 export type ReturnStatus = (typeof returnStatuses)[number];

@@ -78,7 +78,23 @@ export const errorCodes = [
   'mail_not_found',
   'mail_not_retryable',
   'shop_request_pending',
+  'already_a_vendor',
   'blog_category_not_empty',
+  // Support tickets and order issues.
+  'order_item_invalid',
+  // Returns.
+  'order_item_not_found',
+  'return_not_found',
+  'return_not_delivered',
+  'return_window_closed',
+  'return_quantity_exceeded',
+  'return_already_decided',
+  'return_not_accepted',
+  'return_already_received',
+  // Digital downloads.
+  'download_link_expired',
+  'download_link_invalid',
+  'download_not_found',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];

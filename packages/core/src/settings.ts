@@ -25,6 +25,8 @@ export const siteSettingKeys = [
   'site_logo_small',
   'site_logo_large',
   'delivery_radius_miles',
+  /** Whole days after delivery in which a line may be returned (return-schemas.ts; default 14, 0 = none). */
+  'return_window_days',
 ] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 

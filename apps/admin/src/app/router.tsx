@@ -65,6 +65,19 @@ export const createAppRouter = () =>
                       },
                     ],
                   },
+                  { path: 'returns', handle: { crumb: 'Returns' }, lazy: () => import('./routes/vendor/returns') },
+                  {
+                    path: 'tickets',
+                    handle: { crumb: 'Tickets' },
+                    children: [
+                      { index: true, lazy: () => import('./routes/vendor/tickets') },
+                      {
+                        path: ':ticketId',
+                        handle: { crumb: 'Ticket' },
+                        lazy: () => import('./routes/vendor/ticket-detail'),
+                      },
+                    ],
+                  },
                   { path: 'coupons', handle: { crumb: 'Coupons' }, lazy: () => import('./routes/vendor/coupons') },
                   {
                     path: 'shop',

@@ -17,7 +17,17 @@ export interface PreparedStatement<Result> {
  * `session.client` is drizzle's own field; the tests of every caller run through here on both
  * drivers.
  */
-const preparedByConnection = new WeakMap<object, Map<string, PreparedStatement<unknown>>>();
+let preparedByConnection = new WeakMap<object, Map<string, PreparedStatement<unknown>>>();
+
+/**
+ * Forgets every statement prepared so far, so the next use builds it again with the session's
+ * current logger (a drizzle prepared query keeps the logger it was made with). For tests that
+ * count statements after the app has already run some; PostgreSQL keeps its parsed statements,
+ * and node-postgres sends the same name and text again without a second Parse.
+ */
+export function forgetPreparedStatements(): void {
+  preparedByConnection = new WeakMap();
+}
 
 /**
  * The statement `name` prepared on the connection of `db`, built by `build` the first time.

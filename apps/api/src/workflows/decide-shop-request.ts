@@ -36,6 +36,9 @@ export async function acceptShopRequest(
       email: request.email,
       address: request.address,
       postcode: request.postcode,
+      // The request's logo file becomes the shop's as it is (the same URL): a later logo upload
+      // in the merchant site replaces the shop's reference only, and the request keeps showing it.
+      logo: request.logo,
     });
     await makeShopOwner(tx, user.id, shopId);
     const decided = await decideShopRequest(tx, id, { status: 'accepted', shopId });
@@ -47,13 +50,14 @@ export async function acceptShopRequest(
 /** Rejects a shop-create request with the admin's reason and queues the requester's mail, in one transaction (deliver `mailId` after it commits). */
 export async function rejectShopRequest(
   db: DbOrTx,
+  config: Pick<Config, 'publicUrl'>,
   id: number,
   reason: string,
 ): Promise<{ request: AdminShopRequest; mailId: number }> {
   return db.transaction(async (tx) => {
     const { request, user } = await pendingRequest(tx, id);
     const decided = await decideShopRequest(tx, id, { status: 'rejected', reason });
-    const mailId = await enqueueMail(tx, shopRequestRejectedMail(user, request.shopName, reason));
+    const mailId = await enqueueMail(tx, shopRequestRejectedMail(config, user, request.shopName, reason));
     return { request: decided, mailId };
   });
 }

@@ -42,6 +42,9 @@ export const router = createBrowserRouter([
           { path: 'terms-and-condition', lazy: () => import('./routes/terms-and-condition') },
           { path: 'contact', lazy: () => import('./routes/contact') },
           { path: 'cart-details', lazy: () => import('./routes/cart-details') },
+          // Spec section 2: needs the stored token, else /login (which forwards to Login); the module's loader checks.
+          { path: 'digital-products', lazy: () => import('./routes/digital-products') },
+          { path: 'login', lazy: () => import('./routes/login') },
           {
             // Checkout and its order screens: login required (spec section 2), as for the profile.
             loader: requireUserLoader,
@@ -64,6 +67,13 @@ export const router = createBrowserRouter([
               { path: 'orders', lazy: () => import('./routes/profile/orders') },
               { path: 'orders/:id', lazy: () => import('./routes/profile/order-detail') },
               { path: 'track', lazy: () => import('./routes/profile/track') },
+              { path: 'support-ticket', lazy: () => import('./routes/profile/support-tickets') },
+              { path: 'ticket-details/:ticket', lazy: () => import('./routes/profile/ticket-details') },
+              { path: 'order-return', lazy: () => import('./routes/profile/order-return') },
+              { path: 'shop', lazy: () => import('./routes/profile/shop') },
+              { path: 'create-shop', lazy: () => import('./routes/profile/create-shop') },
+              { path: 'digital-products', lazy: () => import('./routes/profile/digital-products') },
+              { path: 'reward-points', lazy: () => import('./routes/profile/reward-points') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

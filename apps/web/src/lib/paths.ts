@@ -38,6 +38,17 @@ export const paths = {
   orders: (query?: Query) => `/profile/orders${queryString(query)}`,
   order: (id: number) => `/profile/orders/${id}`,
   track: (orderId?: number) => `/profile/track${queryString({ order: orderId })}`,
+  supportTickets: (query?: Query) => `/profile/support-ticket${queryString(query)}`,
+  ticket: (id: number) => `/profile/ticket-details/${id}`,
+  orderReturns: (query?: Query) => `/profile/order-return${queryString(query)}`,
+  /** Main-layout digital products (spec section 2: needs the stored token, else goes to /login). */
+  digitalProducts: () => '/digital-products',
+  profileDigitalProducts: (query?: Query) => `/profile/digital-products${queryString(query)}`,
+  rewardPoints: (query?: Query) => `/profile/reward-points${queryString(query)}`,
+  /** The spec's /login: forwards to Login (`login` above) with the same redirect. */
+  loginShortcut: (redirect?: string) => `/login${queryString({ redirect })}`,
+  profileShop: () => '/profile/shop',
+  profileCreateShop: () => '/profile/create-shop',
   checkout: () => '/cart',
   orderPayment: (invoice: string) => `/order/pay/${encodeURIComponent(invoice)}`,
   orderSuccess: (invoice: string) => `/order/success${queryString({ invoice })}`,

@@ -1,4 +1,5 @@
 import {
+  IconArrowBackUp,
   IconArticle,
   IconBuildingStore,
   IconCategory,
@@ -30,6 +31,8 @@ export interface NavItem {
 export const vendorNav: NavItem[] = [
   { label: 'Dashboard', to: paths.vendor.dashboard, icon: IconLayoutDashboard, end: true },
   { label: 'Orders', to: paths.vendor.orders, icon: IconClipboardList },
+  { label: 'Returns', to: paths.vendor.returns, icon: IconArrowBackUp },
+  { label: 'Tickets', to: paths.vendor.tickets, icon: IconLifebuoy },
   { label: 'Products', to: paths.vendor.products, icon: IconPackage },
   { label: 'Coupons', to: paths.vendor.coupons, icon: IconTicket },
   { label: 'Shop profile', to: paths.vendor.shop, icon: IconBuildingStore },

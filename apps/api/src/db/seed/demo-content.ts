@@ -65,6 +65,8 @@ export function siteSettingRows(files: DemoFiles): { key: SiteSettingKey; value:
       height: 320,
     }),
     delivery_radius_miles: '3',
+    // Matches the returns page's "within 14 days"; the admin may change it (0 = no returns).
+    return_window_days: '14',
   };
   return Object.entries(values).map(([key, value]) => ({ key: key as SiteSettingKey, value }));
 }

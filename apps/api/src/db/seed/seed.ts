@@ -28,6 +28,7 @@ import type { Db, DbOrTx } from '../client';
 import { buildCatalog } from './demo-catalog';
 import { blogCategorySeeds, blogPostRows, dealRows, pageSeeds, siteSettingRows, sliderRows } from './demo-content';
 import { DemoFiles } from './demo-files';
+import { demoDigitalPurchase, seedDemoDigitalOrder } from './demo-orders';
 import { couponRows, offerRows } from './demo-promotions';
 import { shopRows } from './demo-shops';
 import { demoTickets, hoursBefore } from './demo-tickets';
@@ -198,6 +199,21 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ account
     }));
     await tx.insert(rewardPointBalances).values(points);
     await tx.insert(rewardPointEntries).values(points.map((row) => ({ ...row, reason: 'adjustment' as const })));
+
+    // The customer's paid e-book order, so the demo has a digital product to download (demo-orders.ts)
+    await seedDemoDigitalOrder(tx, {
+      customerId,
+      shopId: lookup(shopIds, demoDigitalPurchase.shopSlug, 'shop'),
+      address: {
+        name: demoCustomerAddress.name,
+        phone: demoCustomerAddress.phone,
+        line1: demoCustomerAddress.line1,
+        line2: demoCustomerAddress.line2,
+        city: demoCustomerAddress.city,
+        postcode: demoCustomerAddress.postcode,
+      },
+      now,
+    });
 
     // The customer's support tickets, for the platform's queue
     const adminId = lookup(userIds, demoAdmin.email, 'admin');

@@ -1,10 +1,17 @@
-import { rewardBalancesSchema, storeValidateCouponSchema, validateCouponResultSchema } from '@parade/core/cart-schemas';
-import { successEnvelope } from '@parade/core/envelope';
+import {
+  REWARD_HISTORY_PER_PAGE,
+  rewardBalancesSchema,
+  rewardHistoryEntrySchema,
+  rewardHistoryQuerySchema,
+  storeValidateCouponSchema,
+  validateCouponResultSchema,
+} from '@parade/core/cart-schemas';
+import { paginated, successEnvelope } from '@parade/core/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { getSession, requireUser } from '../../plugins/auth';
 import { validateCoupon } from './coupons.service';
-import { listRewardBalances } from './rewards.service';
+import { listRewardBalances, listRewardHistory } from './rewards.service';
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -51,6 +58,29 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       return ok({ balances: await listRewardBalances(app.db, user.id) });
+    },
+  );
+
+  app.get(
+    '/user/reward-points/history',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "The signed-in customer's reward point ledger, newest first",
+        description: [
+          `Paged (${REWARD_HISTORY_PER_PAGE} a page). \`shop\` (a shop id, as the balances' \`shop_id\`) keeps one shop's`,
+          'entries; a shop with none answers an empty page. `points` is signed: + earned (order_delivered, offer_claim) or',
+          'given back (order_cancelled), - spent (checkout); `adjustment` either way. `order_id` / `claim_id` name what',
+          "the entry is about, else null. Only the caller's entries are ever listed.",
+        ].join(' '),
+        security: [{ bearer: [] }],
+        querystring: rewardHistoryQuerySchema,
+        response: { 200: successEnvelope(paginated(rewardHistoryEntrySchema)), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return ok(await listRewardHistory(app.db, user.id, { shopId: request.query.shop, page: request.query.page }));
     },
   );
 };

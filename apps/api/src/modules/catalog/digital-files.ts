@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { digitalFilePath } from '../../lib/digital-files';
-import { productVariations } from './catalog.tables';
+import { products, productVariations } from './catalog.tables';
 
 type VariationRow = typeof productVariations.$inferSelect;
 
@@ -52,4 +52,56 @@ export async function variationDigitalFile(
     size: row.size,
     contentType: row.contentType ?? 'application/octet-stream',
   };
+}
+
+/** A variation's file with the names its buyers see it under, for their list of downloads. */
+export interface DigitalDownload {
+  file: VariationDigitalFile;
+  product: { name: string; slug: string };
+  variation: { name: string; slug: string };
+}
+
+/**
+ * The files of these variations, by variation id, with the product's and variation's current
+ * names, in one query: the variations with no file (or none that resolves inside
+ * DATA_DIR/digital) are left out. A withdrawn product or variation keeps its file for those who
+ * bought it, so being listed in the shop does not matter here.
+ */
+export async function digitalDownloadsOf(
+  db: DbOrTx,
+  dataDir: string,
+  variationIds: number[],
+): Promise<Map<number, DigitalDownload>> {
+  const found = new Map<number, DigitalDownload>();
+  if (variationIds.length === 0) return found;
+  const rows = await db
+    .select({
+      id: productVariations.id,
+      stored: productVariations.digitalFile,
+      name: productVariations.digitalFileName,
+      size: productVariations.digitalFileSize,
+      contentType: productVariations.digitalFileType,
+      variationName: productVariations.name,
+      variationSlug: productVariations.slug,
+      productName: products.name,
+      productSlug: products.slug,
+    })
+    .from(productVariations)
+    .innerJoin(products, eq(products.id, productVariations.productId))
+    .where(and(inArray(productVariations.id, variationIds), isNotNull(productVariations.digitalFile)));
+  for (const row of rows) {
+    const absolutePath = row.stored ? digitalFilePath(dataDir, row.stored) : null;
+    if (!row.stored || !absolutePath) continue;
+    found.set(row.id, {
+      file: {
+        absolutePath,
+        name: row.name ?? path.posix.basename(row.stored),
+        size: row.size,
+        contentType: row.contentType ?? 'application/octet-stream',
+      },
+      product: { name: row.productName, slug: row.productSlug },
+      variation: { name: row.variationName, slug: row.variationSlug },
+    });
+  }
+  return found;
 }

@@ -18,8 +18,14 @@ export {
 } from './catalog.commands';
 export { catalogRoutes } from './catalog.routes';
 export { listCategoryTree } from './categories.service';
+export { categoryRefs } from './category-refs';
 export { type CheckoutVariation, variationsForCheckout } from './checkout-lines';
-export { type VariationDigitalFile, variationDigitalFile } from './digital-files';
+export {
+  type DigitalDownload,
+  digitalDownloadsOf,
+  type VariationDigitalFile,
+  variationDigitalFile,
+} from './digital-files';
 export { priceShopVariations } from './listable';
 export { shopProductListQuery, toListRequest } from './product-query';
 export { countListableProducts, listBrandRefs, listProducts, shopListing, topCards } from './products.service';

@@ -1,4 +1,5 @@
 import { type AdminSettings, type AdminSettingsUpdate, adminSettingsShape } from '@parade/core/admin-schemas';
+import { returnWindowDays } from '@parade/core/return-schemas';
 import { collectionPointSchema, type SiteSettingKey, siteSettingKeys } from '@parade/core/settings';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -23,6 +24,9 @@ function typed(key: SiteSettingKey, value: string): AdminSettings[SiteSettingKey
       const miles = Number(value.trim() || Number.NaN);
       return Number.isFinite(miles) && miles >= 0 ? miles : DEFAULT_RADIUS_MILES;
     }
+    // The rule every return request uses, so the form shows the window that actually applies.
+    case 'return_window_days':
+      return returnWindowDays(value);
     case 'collection_locations': {
       try {
         const parsed = collectionPoints.safeParse(JSON.parse(value || '[]'));

@@ -1,5 +1,11 @@
 /** The orders module's public surface: its routes, and the order commands the checkout, status and card-payment workflows compose. */
 export {
+  findPurchasedDigitalLine,
+  listPurchasedDigitalLines,
+  type PurchasedDigitalLine,
+  purchasedDigitalVariationIds,
+} from './digital-lines';
+export {
   claimOverdueCardInvoices,
   endCardPaymentWait,
   findInvoiceForPayment,
@@ -7,6 +13,13 @@ export {
   lockInvoiceForPayment,
   setInvoicePaymentStatus,
 } from './invoice-payments';
+export {
+  type CustomerOrderLine,
+  customerOrderLines,
+  lockCustomerOrderLine,
+  orderDeliveredAt,
+  orderLineRefs,
+} from './order-lines';
 export {
   createInvoice,
   createOrders,
@@ -22,4 +35,5 @@ export {
 } from './orders.commands';
 export { ordersRoutes } from './orders.routes';
 export { checkoutReply, placeOrderReply } from './orders.service';
+export { findCustomerOrderForTicket, shopOrderIds, type TicketOrder } from './ticket-orders';
 export { vendorOrdersRoutes } from './vendor.routes';

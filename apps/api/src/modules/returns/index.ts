@@ -1,5 +1,22 @@
 /**
- * The returns module's public surface. It has tables only so far (gathered by db/schema.ts for
- * migrations and the seed); routes and the functions other modules may call will be exported here.
+ * The returns module's public surface: the customer's and the shop's routes, and the return
+ * queries, commands and mails that the request-return and decide-return workflows compose.
  */
-export {};
+export {
+  type ReturnMailFacts,
+  returnAcceptedMail,
+  returnReceivedMail,
+  returnRejectedMail,
+  returnRequestedMail,
+} from './returns.mails';
+export {
+  currentReturnWindowDays,
+  heldQuantities,
+  insertReturn,
+  type LockedReturn,
+  lockVendorReturn,
+  setReturnDecision,
+  setReturnReceived,
+} from './returns.service';
+export { returnsUserRoutes } from './user.routes';
+export { returnsVendorRoutes } from './vendor.routes';

@@ -90,7 +90,12 @@ export const shopRequestsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { request: decided, mailId } = await rejectShopRequest(app.db, request.params.id, request.body.reason);
+      const { request: decided, mailId } = await rejectShopRequest(
+        app.db,
+        app.config,
+        request.params.id,
+        request.body.reason,
+      );
       app.mailer.deliverLater([mailId]);
       return ok({ request: decided });
     },

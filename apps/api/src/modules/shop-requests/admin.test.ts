@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, shopCreateRequests, shopStaff, shops, siteSettings, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { makeShop, signUpAs } from '../../test/manage-fixtures';
-import { bearer, signUp } from '../../test/test-support';
+import { makeCategory, makeShop, signUpAs } from '../../test/manage-fixtures';
+import { bearer, multipartPayload, signUp } from '../../test/test-support';
 
 let t: TestApp;
 let admin: string;
@@ -29,10 +29,23 @@ async function requestShop(userId: number, shopName: string) {
 
 const mailsTo = async (to: string) =>
   (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).map((m) => m.kind);
+const mailOf = async (to: string, kind: string) =>
+  (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).find((m) => m.kind === kind);
+
+// A real 2x2 PNG: logos are checked by their content.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   t = await buildTestApp();
   admin = (await signUpAs(t.app, t.database, 'admin')).token;
+  // The delivery area a requester's postcode must lie in (E1 6AN, 3 miles).
+  await t.database.db.insert(siteSettings).values([
+    { key: 'postcode', value: 'E1 6AN' },
+    { key: 'delivery_radius_miles', value: '3' },
+  ]);
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -65,6 +78,58 @@ describe('shop-create requests', () => {
     expect((await t.database.db.select().from(shops).where(eq(shops.name, 'Brick Lane Bagels'))).length).toBe(1);
   });
 
+  it('a request sent with a category and a logo: the admin sees both, and the accepted shop has the logo', async () => {
+    const applicant = await signUp(t.app, { name: 'Lola Logo' });
+    const category = await makeCategory(t.database, 'Bakery Goods');
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      shop_name: 'Logo Loaves',
+      description: 'Sourdough with a logo',
+      category_id: String(category.id),
+      address: '3 Brick Lane',
+      postcode: 'E1 6QL',
+      phone: '020 7946 0999',
+    }))
+      form.append(key, value);
+    form.append('logo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+    const { payload, headers } = await multipartPayload(form);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/shop-create-request',
+      payload,
+      headers: { ...headers, ...bearer(applicant.token) },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const logoUrl: string = sent.json().data.logo.url;
+
+    const list = await asAdmin('GET', '/api/admin/shop-requests?search=Logo%20Loaves');
+    expect(list.json().data.data[0]).toMatchObject({
+      id: sent.json().data.id,
+      category: { id: category.id, name: 'Bakery Goods' },
+      logo: { url: logoUrl },
+      user: { id: applicant.user.id, name: 'Lola Logo' },
+    });
+
+    const res = await asAdmin('POST', `/api/admin/shop-requests/${sent.json().data.id}/accept`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.request).toMatchObject({ status: 'accepted', logo: { url: logoUrl } });
+    const [shop] = await t.database.db.select().from(shops).where(eq(shops.id, res.json().data.shop.id));
+    expect(shop?.logo).toBe(logoUrl);
+    // The shopkeeper sees it in the merchant site, shoppers on the shop's page.
+    const own = await t.app.inject({ method: 'GET', url: '/api/vendor/shop', headers: bearer(applicant.token) });
+    expect(own.json().data.shop.logo).toMatchObject({ url: logoUrl });
+    const page = await t.app.inject({ method: 'GET', url: `/api/shop/${shop?.slug}` });
+    expect(page.json().data.logo).toMatchObject({ url: logoUrl });
+    expect((await t.app.inject({ method: 'GET', url: logoUrl })).rawPayload.equals(png)).toBe(true);
+
+    // The mail says where the merchant site is and how to sign in there.
+    const mail = await mailOf(applicant.email, 'shop-request-accepted');
+    expect(mail?.subject).toBe('Your shop Logo Loaves is open on Parade');
+    expect(mail?.text).toContain(`Run it from the merchant site: ${t.config.adminUrl}`);
+    expect(mail?.text).toContain(`Sign in there with the same e-mail address (${applicant.email}) and password`);
+    expect(mail?.html).toContain(`href="${t.config.adminUrl}"`);
+  });
+
   it('reject needs a reason, records it and mails it; nothing else changes', async () => {
     const applicant = await signUp(t.app);
     const request = await requestShop(applicant.user.id, 'Nope Noodles');
@@ -77,7 +142,10 @@ describe('shop-create requests', () => {
       admin_note: 'Outside our area.',
       shop_id: null,
     });
-    expect(await mailsTo(applicant.email)).toContain('shop-request-rejected');
+    const mail = await mailOf(applicant.email, 'shop-request-rejected');
+    expect(mail?.text).toContain('your request to open "Nope Noodles" on Parade was not accepted');
+    expect(mail?.text).toContain('Reason: Outside our area.');
+    expect(mail?.text).toContain(`${t.config.publicUrl}/profile/shop`);
     const [user] = await t.database.db.select().from(users).where(eq(users.id, applicant.user.id));
     expect(user?.role).toBe('customer');
     expect((await t.database.db.select().from(shopStaff).where(eq(shopStaff.userId, applicant.user.id))).length).toBe(

@@ -3,17 +3,40 @@ import type { ShopRequestStatus } from '@parade/core/enums';
 import { type Paginated, paginate } from '@parade/core/envelope';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { categoryRefs } from '../catalog';
 import { userRefs } from '../users';
 import { shopCreateRequests } from './shop-requests.tables';
 
 export type ShopRequestRow = typeof shopCreateRequests.$inferSelect;
+export type CategoryNames = Map<number, { id: number; name: string }>;
 
-function toAdminShopRequest(row: ShopRequestRow, user: { id: number; name: string; email: string }): AdminShopRequest {
+/** The categories the rows name, by id, in one query (a category deleted since is simply absent). */
+export function requestCategories(db: DbOrTx, rows: ShopRequestRow[]): Promise<CategoryNames> {
+  return categoryRefs(
+    db,
+    rows.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId])),
+  );
+}
+
+/** The wire's `category` and `logo` of a request: `{id, name}` / `{url}`, or null when there is none. */
+export function categoryAndLogo(row: ShopRequestRow, categories: CategoryNames) {
+  return {
+    category: row.categoryId === null ? null : (categories.get(row.categoryId) ?? null),
+    logo: row.logo ? { url: row.logo } : null,
+  };
+}
+
+function toAdminShopRequest(
+  row: ShopRequestRow,
+  user: { id: number; name: string; email: string },
+  categories: CategoryNames,
+): AdminShopRequest {
   return {
     id: row.id,
     user,
     shop_name: row.shopName,
     description: row.description,
+    ...categoryAndLogo(row, categories),
     phone: row.phone,
     email: row.email,
     address: row.address,
@@ -68,8 +91,12 @@ export async function listShopRequests(
       .innerJoin(users, eq(users.id, shopCreateRequests.userId))
       .where(and(...where)),
   ]);
+  const categories = await requestCategories(
+    db,
+    rows.map((r) => r.request),
+  );
   return paginate(
-    rows.map((r) => toAdminShopRequest(r.request, r.user)),
+    rows.map((r) => toAdminShopRequest(r.request, r.user, categories)),
     Number(counted?.total ?? 0),
     query.page,
     query.perPage,
@@ -112,5 +139,5 @@ export async function decideShopRequest(
   const requester = { id: users.id, name: users.name, email: users.email };
   const [user] = await db.select(requester).from(users).where(eq(users.id, row.userId));
   if (!user) throw new Error('The requester vanished inside the transaction');
-  return toAdminShopRequest(row, user);
+  return toAdminShopRequest(row, user, await requestCategories(db, [row]));
 }

@@ -85,7 +85,7 @@ export async function setShopImage(
   return before.url;
 }
 
-/** A new shop for an accepted shop-create request: active, named from the request, with a free slug. */
+/** A new shop for an accepted shop-create request: active, named from the request, with a free slug and the request's logo. */
 export async function createShop(
   db: DbOrTx,
   values: {
@@ -95,6 +95,8 @@ export async function createShop(
     email: string;
     address: string;
     postcode: string;
+    /** The logo's public URL (under /uploads/), or null for none. */
+    logo?: string | null;
   },
 ): Promise<number> {
   const base =
@@ -125,6 +127,7 @@ export async function createShop(
       email: values.email,
       address: values.address,
       postcode: values.postcode,
+      logo: values.logo ?? null,
     })
     .returning({ id: shops.id });
   if (!row) throw new Error('The shop insert returned no row');

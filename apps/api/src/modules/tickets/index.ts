@@ -1,14 +1,19 @@
 /**
- * The tickets module's public surface: the platform's routes, and the ticket queries and
- * commands that workflows (and, later, the customer's own ticket calls) use.
+ * The tickets module's public surface: the platform's, the customer's and the shop's routes,
+ * and the ticket queries, commands and mails that workflows use.
  */
 export { ticketsAdminRoutes } from './admin.routes';
-export { ticketReplyMail } from './tickets.mails';
+export { type TicketAudience, ticketForStaffMail, ticketReplyMail } from './tickets.mails';
 export {
   addTicketMessage,
+  createTicket,
   findTicket,
+  type LockedTicket,
   listTickets,
   lockTicket,
   setTicketStatus,
   type TicketListQuery,
+  type TicketScope,
 } from './tickets.service';
+export { ticketsUserRoutes } from './user.routes';
+export { ticketsVendorRoutes } from './vendor.routes';

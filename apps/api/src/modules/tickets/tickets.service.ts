@@ -1,19 +1,38 @@
 import type { AdminTicket, AdminTicketDetail, TicketMessage } from '@parade/core/admin-schemas';
 import type { TicketAuthor, TicketStatus } from '@parade/core/enums';
 import { type Paginated, paginate } from '@parade/core/envelope';
+import type { Ticket, TicketDetail, TicketType } from '@parade/core/ticket-schemas';
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { shopOrderIds } from '../orders';
 import { userRefs } from '../users';
 import { supportTickets, ticketMessages } from './tickets.tables';
 
 /**
- * Support tickets: the platform's queue now, the customer's own tickets later. Every query
- * takes an optional `userId`; given, it sees only that customer's tickets, so another
- * customer's ticket answers exactly as a missing one.
+ * Support tickets for three audiences: the platform's queue (every ticket), a customer's own
+ * tickets and a shop's (the tickets about its orders). Every query and command takes a scope:
+ * `userId` limits it to that customer's tickets, `shopId` to tickets whose order belongs to that
+ * shop (a general question, with no order, belongs to no shop). Outside its scope a ticket
+ * answers exactly as a missing one.
  */
 
 type TicketRow = typeof supportTickets.$inferSelect;
 type Person = { id: number; name: string; email: string };
+
+export interface TicketScope {
+  /** Only this customer's tickets (the customer's own calls). */
+  userId?: number;
+  /** Only tickets about this shop's orders (the shop's vendor calls). */
+  shopId?: number;
+}
+
+/** The WHERE conditions of a scope, for any statement on support_tickets. */
+function scopeConditions(db: DbOrTx, scope: TicketScope): SQL[] {
+  const where: SQL[] = [];
+  if (scope.userId !== undefined) where.push(eq(supportTickets.userId, scope.userId));
+  if (scope.shopId !== undefined) where.push(inArray(supportTickets.orderId, shopOrderIds(db, scope.shopId)));
+  return where;
+}
 
 const ticketSorts: Record<'created_at' | 'updated_at' | 'subject', SQLWrapper> = {
   created_at: supportTickets.createdAt,
@@ -21,11 +40,9 @@ const ticketSorts: Record<'created_at' | 'updated_at' | 'subject', SQLWrapper> =
   subject: supportTickets.subject,
 };
 
-export interface TicketListQuery {
+export interface TicketListQuery extends TicketScope {
   page: number;
   perPage: number;
-  /** Only this customer's tickets (the customer's own calls). */
-  userId?: number;
   status?: TicketStatus;
   search?: string;
   sort?: { key: keyof typeof ticketSorts; desc: boolean };
@@ -84,12 +101,11 @@ async function messageStats(
   return stats;
 }
 
-/** GET admin/tickets (and later the customer's list): newest first unless sorted; `search` matches the subject and the customer. */
+/** GET admin/tickets, vendor/tickets and user/support-ticket: newest first unless sorted; `search` matches the subject and the customer. */
 export async function listTickets(db: DbOrTx, query: TicketListQuery): Promise<Paginated<AdminTicket>> {
   const people = userRefs(db);
   const customer = { id: people.id, name: people.name, email: people.email };
-  const where: SQL[] = [];
-  if (query.userId !== undefined) where.push(eq(supportTickets.userId, query.userId));
+  const where = scopeConditions(db, query);
   if (query.status) where.push(eq(supportTickets.status, query.status));
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
@@ -125,16 +141,11 @@ export async function listTickets(db: DbOrTx, query: TicketListQuery): Promise<P
   );
 }
 
-/** One ticket with its conversation (oldest message first), or null; `userId` limits it to that customer's. */
-export async function findTicket(
-  db: DbOrTx,
-  id: number,
-  scope: { userId?: number } = {},
-): Promise<AdminTicketDetail | null> {
+/** One ticket with its conversation (oldest message first), or null when there is none in the scope. */
+export async function findTicket(db: DbOrTx, id: number, scope: TicketScope = {}): Promise<AdminTicketDetail | null> {
   const people = userRefs(db);
   const customer = { id: people.id, name: people.name, email: people.email };
-  const where = [eq(supportTickets.id, id)];
-  if (scope.userId !== undefined) where.push(eq(supportTickets.userId, scope.userId));
+  const where = [eq(supportTickets.id, id), ...scopeConditions(db, scope)];
   const [row] = await db
     .select({ ticket: supportTickets, customer })
     .from(supportTickets)
@@ -156,23 +167,28 @@ export async function findTicket(
   };
 }
 
+export interface LockedTicket {
+  id: number;
+  subject: string;
+  status: TicketStatus;
+  /** The order it is about (its shop is told of the customer's messages), or null. */
+  orderId: number | null;
+  customer: Person;
+}
+
 /**
- * A ticket's subject, status and customer, locked until the transaction ends, or null: a
+ * A ticket's subject, status, order and customer, locked until the transaction ends, or null: a
  * reply and a status change on the same ticket then happen one after the other.
  */
-export async function lockTicket(
-  db: DbOrTx,
-  id: number,
-  scope: { userId?: number } = {},
-): Promise<{ id: number; subject: string; status: TicketStatus; customer: Person } | null> {
+export async function lockTicket(db: DbOrTx, id: number, scope: TicketScope = {}): Promise<LockedTicket | null> {
   const people = userRefs(db);
-  const where = [eq(supportTickets.id, id)];
-  if (scope.userId !== undefined) where.push(eq(supportTickets.userId, scope.userId));
+  const where = [eq(supportTickets.id, id), ...scopeConditions(db, scope)];
   const [row] = await db
     .select({
       id: supportTickets.id,
       subject: supportTickets.subject,
       status: supportTickets.status,
+      orderId: supportTickets.orderId,
       customer: { id: people.id, name: people.name, email: people.email },
     })
     .from(supportTickets)
@@ -197,19 +213,84 @@ export async function addTicketMessage(
   return toMessage(row);
 }
 
-/** Sets a ticket's status (`userId` limits it to that customer's); false when there is no such ticket. */
+/**
+ * Sets a ticket's status within the scope; false when there is no such ticket. One UPDATE, which
+ * takes the row's lock as lockTicket does, so it waits for a message being added to the same
+ * ticket (and the other way round): the two never interleave.
+ */
 export async function setTicketStatus(
   db: DbOrTx,
   id: number,
   status: TicketStatus,
-  scope: { userId?: number } = {},
+  scope: TicketScope = {},
 ): Promise<boolean> {
-  const where = [eq(supportTickets.id, id)];
-  if (scope.userId !== undefined) where.push(eq(supportTickets.userId, scope.userId));
+  const where = [eq(supportTickets.id, id), ...scopeConditions(db, scope)];
   const rows = await db
     .update(supportTickets)
     .set({ status })
     .where(and(...where))
     .returning({ id: supportTickets.id });
   return rows.length > 0;
+}
+
+/**
+ * Opens a ticket (no messages yet: the workflow adds the first in the same transaction). An
+ * order issue names its order, its line and its type; a question `general`, with or without
+ * an order.
+ */
+export async function createTicket(
+  db: DbOrTx,
+  input: { userId: number; subject: string; type: TicketType; orderId: number | null; orderItemId: number | null },
+): Promise<number> {
+  const [row] = await db
+    .insert(supportTickets)
+    .values({
+      userId: input.userId,
+      subject: input.subject,
+      type: input.type,
+      orderId: input.orderId,
+      orderItemId: input.orderItemId,
+    })
+    .returning({ id: supportTickets.id });
+  if (!row) throw new Error('The ticket insert returned no row');
+  return row.id;
+}
+
+// ---- The customer's view -------------------------------------------------------------------
+
+/**
+ * The platform's ticket as its customer sees it: the same facts without the customer (the
+ * caller) and with nothing that names a member of staff. Mapped key by key so that a field added
+ * to the platform's shape never reaches customers by accident.
+ */
+function toCustomerTicket(ticket: AdminTicket): Ticket {
+  return {
+    id: ticket.id,
+    subject: ticket.subject,
+    type: ticket.type as TicketType,
+    status: ticket.status,
+    order_id: ticket.order_id,
+    order_item_id: ticket.order_item_id,
+    message_count: ticket.message_count,
+    last_message: ticket.last_message,
+    created_at: ticket.created_at,
+    updated_at: ticket.updated_at,
+  };
+}
+
+/** GET user/support-ticket: the customer's tickets, newest first, optionally of one status. */
+export async function listCustomerTickets(
+  db: DbOrTx,
+  userId: number,
+  query: { page: number; perPage: number; status?: TicketStatus },
+): Promise<Paginated<Ticket>> {
+  const page = await listTickets(db, { ...query, userId });
+  return { ...page, data: page.data.map(toCustomerTicket) };
+}
+
+/** GET user/support-ticket/{id}: one of the customer's tickets with its messages, or null. */
+export async function findCustomerTicket(db: DbOrTx, id: number, userId: number): Promise<TicketDetail | null> {
+  const ticket = await findTicket(db, id, { userId });
+  if (!ticket) return null;
+  return { ...toCustomerTicket(ticket), messages: ticket.messages };
 }

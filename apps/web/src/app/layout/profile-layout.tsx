@@ -1,5 +1,15 @@
 import { Box, Container, Grid, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { IconMapPin, IconReceipt, IconTruckDelivery, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconBuildingStore,
+  IconCoins,
+  IconDownload,
+  IconLifebuoy,
+  IconMapPin,
+  IconReceipt,
+  IconTruckDelivery,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LogoutButton } from '@/features/auth/components/account-menu';
 import { RequireSession } from '@/features/auth/components/require-session';
@@ -15,6 +25,19 @@ const profileLinks = [
   { to: paths.profileAddress(), label: 'Addresses', icon: IconMapPin, end: false },
   { to: paths.orders(), label: 'Orders', icon: IconReceipt, end: false },
   { to: paths.track(), label: 'Track order', icon: IconTruckDelivery, end: false },
+  // A ticket's own page (/profile/ticket-details/{id}) belongs to the tickets link too.
+  {
+    to: paths.supportTickets(),
+    label: 'Support tickets',
+    icon: IconLifebuoy,
+    end: false,
+    also: ['/profile/ticket-details/'],
+  },
+  { to: paths.orderReturns(), label: 'Returns', icon: IconArrowBackUp, end: false },
+  { to: paths.profileDigitalProducts(), label: 'Digital products', icon: IconDownload, end: false },
+  { to: paths.rewardPoints(), label: 'Reward points', icon: IconCoins, end: false },
+  // Last in the list; the create-shop form is part of it (`also`: other paths it is the current link for).
+  { to: paths.profileShop(), label: 'My shop', icon: IconBuildingStore, end: false, also: [paths.profileCreateShop()] },
 ] as const;
 
 export function ProfileLayout() {
@@ -65,7 +88,9 @@ function ProfileShell() {
 function ProfileLinks() {
   const { pathname } = useLocation();
   return profileLinks.map((link) => {
-    const active = link.end ? pathname === link.to : pathname.startsWith(link.to);
+    const active =
+      (link.end ? pathname === link.to : pathname.startsWith(link.to)) ||
+      ('also' in link && link.also.some((path) => pathname.startsWith(path)));
     return (
       <NavLink
         key={link.to}

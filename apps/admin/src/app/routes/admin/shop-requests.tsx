@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Avatar, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { AdminShopRequest } from '@parade/core/admin-schemas';
 import { shopRequestStatuses } from '@parade/core/enums';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -52,12 +52,28 @@ export function Component() {
       title: 'Shop',
       sortable: true,
       render: (r) => (
-        <Stack gap={0}>
-          <Text fw={600}>{r.shop_name}</Text>
-          <Text size="xs" c="dimmed" lineClamp={2}>
-            {r.description ?? ''}
-          </Text>
-        </Stack>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          {/* The logo the requester sent becomes the shop's on acceptance; initials when none. */}
+          <Avatar
+            src={r.logo?.url ?? null}
+            alt={r.logo ? `${r.shop_name} logo` : ''}
+            radius="sm"
+            size={40}
+            color="primary"
+            aria-hidden={r.logo ? undefined : true}
+          >
+            {r.shop_name.slice(0, 2).toUpperCase()}
+          </Avatar>
+          <Stack gap={0} miw={0}>
+            <Text fw={600}>{r.shop_name}</Text>
+            <Text size="xs" c={r.category ? undefined : 'dimmed'}>
+              {r.category ? `Category: ${r.category.name}` : 'No category chosen'}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {r.description ?? ''}
+            </Text>
+          </Stack>
+        </Group>
       ),
     },
     {
@@ -77,6 +93,8 @@ export function Component() {
     {
       accessor: 'status',
       title: 'Status',
+      // Room for the widest badge (CANCELLED, ACCEPTED): a squeezed one would read "PEN...".
+      width: 130,
       render: (r) => (
         <Stack gap={2}>
           <StatusBadge status={r.status} />

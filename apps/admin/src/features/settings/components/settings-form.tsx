@@ -119,6 +119,19 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
             <CollectionPointsInput form={form} />
           </Stack>
         </Fieldset>
+        <Fieldset legend="Returns">
+          <NumberInput
+            key={form.key('return_window_days')}
+            label="Return window"
+            description="Days after delivery in which a customer may ask to return an item; 0 turns returns off"
+            suffix=" days"
+            min={0}
+            max={365}
+            allowDecimal={false}
+            w={{ base: '100%', sm: 240 }}
+            {...form.getInputProps('return_window_days')}
+          />
+        </Fieldset>
         <Group justify="flex-end">
           <Button type="submit" loading={submitting}>
             Save settings

@@ -3,15 +3,26 @@ import { paginated } from '@parade/core/envelope';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, type QueryValue } from '@/lib/api-client';
 
-export const ticketsQueryRoot = ['admin', 'tickets'] as const;
+/**
+ * Whose tickets: the platform's (`admin/tickets`, every customer's) or a shop's (`vendor/tickets`,
+ * those about its own orders, the shop taken from the token by the server). Both answer the same
+ * shapes, so every hook and component here takes the area instead of being copied.
+ */
+export type TicketArea = 'admin' | 'vendor';
 
-/** GET admin/tickets?status&page&search&sort: every customer's tickets. */
-export const getTicketsQueryOptions = (query: AdminTicketListQuery) =>
+export const ticketsQueryRoot = (area: TicketArea) => [area, 'tickets'] as const;
+
+/** GET {area}/tickets?status&page&search&sort. */
+export const getTicketsQueryOptions = (query: AdminTicketListQuery, area: TicketArea = 'admin') =>
   queryOptions({
-    queryKey: [...ticketsQueryRoot, 'list', query],
+    queryKey: [...ticketsQueryRoot(area), 'list', query],
     queryFn: ({ signal }) =>
-      apiData('admin/tickets', paginated(adminTicketSchema), { query: query as Record<string, QueryValue>, signal }),
+      apiData(`${area}/tickets`, paginated(adminTicketSchema), {
+        query: query as Record<string, QueryValue>,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
-export const useTickets = (query: AdminTicketListQuery) => useQuery(getTicketsQueryOptions(query));
+export const useTickets = (query: AdminTicketListQuery, area: TicketArea = 'admin') =>
+  useQuery(getTicketsQueryOptions(query, area));

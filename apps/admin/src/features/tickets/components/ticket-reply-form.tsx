@@ -6,10 +6,11 @@ import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
 import { useReplyToTicket } from '../api/change-ticket';
+import type { TicketArea } from '../api/get-tickets';
 
 /** A staff answer to the ticket, checked with the API's schema; the customer gets it by e-mail. */
-export function TicketReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
-  const reply = useReplyToTicket(ticket.id);
+export function TicketReplyForm({ ticket, area = 'admin' }: { ticket: AdminTicketDetail; area?: TicketArea }) {
+  const reply = useReplyToTicket(ticket.id, area);
   const form = useForm({
     mode: 'controlled',
     initialValues: { body: '' },

@@ -7,6 +7,8 @@ import { useOrder } from '@/features/orders/api/get-order';
 import { InvoiceTotals } from '@/features/orders/components/invoice-totals';
 import { OrderLines } from '@/features/orders/components/order-lines';
 import { StatusBadge } from '@/features/orders/components/status-badge';
+import { ReturnItemButton } from '@/features/returns/components/return-item-button';
+import { ReportIssueButton } from '@/features/tickets/components/report-issue-button';
 import { ApiError } from '@/lib/api-client';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -53,7 +55,15 @@ export function Component() {
             </Group>
           </Group>
           <Card withBorder padding="md">
-            <OrderLines order={order.data} />
+            <OrderLines
+              order={order.data}
+              actions={(item) => (
+                <>
+                  <ReturnItemButton order={order.data} item={item} />
+                  <ReportIssueButton orderId={order.data.id} item={item} />
+                </>
+              )}
+            />
           </Card>
           <Card withBorder padding="md">
             <InvoiceTotals figures={order.data} />

@@ -1,12 +1,28 @@
 // Mantine's styles load per component; this one only with the screens that use it.
 import '@mantine/core/styles/Table.layer.css';
 import { Box, Group, Stack, Table, Text } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
 import { LazyImage } from '@/components/ui/lazy-image';
 import { useFormatMoney } from '@/lib/format';
 import type { Order } from '../api/get-orders';
 
-/** An order's lines: picture, name, unit price, quantity, discount and line total. */
-export function OrderLines({ order, pictures = true }: { order: Order; pictures?: boolean }) {
+type OrderLine = Order['items'][number];
+
+/**
+ * An order's lines: picture, name, unit price, quantity, discount and line total. `actions`
+ * puts per-line controls (return an item, report an issue) in a full-width row under the line
+ * (inside the name's cell they would widen the table past a 390 px phone); the route composes
+ * them from their own features, which this one does not import.
+ */
+export function OrderLines({
+  order,
+  pictures = true,
+  actions,
+}: {
+  order: Order;
+  pictures?: boolean;
+  actions?: (item: OrderLine) => ReactNode;
+}) {
   const formatMoney = useFormatMoney();
   return (
     <Table verticalSpacing="xs" data-testid="order-lines" aria-label={`Items ordered from ${order.shop.name}`}>
@@ -20,32 +36,43 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
       </Table.Thead>
       <Table.Tbody>
         {order.items.map((item) => (
-          <Table.Tr key={item.id}>
-            <Table.Td>
-              <Group gap="sm" wrap="nowrap">
-                {pictures && (
-                  <Box w={40} style={{ flex: 'none' }} data-print-hide>
-                    <LazyImage src={item.thumbnail} alt="" width={40} height={40} radius="sm" />
-                  </Box>
-                )}
-                <Stack gap={0}>
-                  <Text size="sm" fw={600}>
-                    {item.full_name}
-                  </Text>
-                  {item.discount > 0 && (
-                    <Text size="xs" c="dimmed">
-                      Discount −{formatMoney(item.discount)}
-                    </Text>
+          <Fragment key={item.id}>
+            <Table.Tr style={actions ? { borderBottom: 0 } : undefined}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  {pictures && (
+                    <Box w={40} style={{ flex: 'none' }} data-print-hide>
+                      <LazyImage src={item.thumbnail} alt="" width={40} height={40} radius="sm" />
+                    </Box>
                   )}
-                </Stack>
-              </Group>
-            </Table.Td>
-            <Table.Td ta="right">{formatMoney(item.price)}</Table.Td>
-            <Table.Td ta="right">{item.quantity}</Table.Td>
-            <Table.Td ta="right" fw={600}>
-              {formatMoney(item.total)}
-            </Table.Td>
-          </Table.Tr>
+                  <Stack gap={0}>
+                    <Text size="sm" fw={600}>
+                      {item.full_name}
+                    </Text>
+                    {item.discount > 0 && (
+                      <Text size="xs" c="dimmed">
+                        Discount −{formatMoney(item.discount)}
+                      </Text>
+                    )}
+                  </Stack>
+                </Group>
+              </Table.Td>
+              <Table.Td ta="right">{formatMoney(item.price)}</Table.Td>
+              <Table.Td ta="right">{item.quantity}</Table.Td>
+              <Table.Td ta="right" fw={600}>
+                {formatMoney(item.total)}
+              </Table.Td>
+            </Table.Tr>
+            {actions && (
+              <Table.Tr data-print-hide>
+                <Table.Td colSpan={4} pt={0}>
+                  <Group gap="xs" pl={pictures ? 52 : 0}>
+                    {actions(item)}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Fragment>
         ))}
       </Table.Tbody>
     </Table>

@@ -16,6 +16,9 @@ const badgeColour = {
  * yellow background with dark amber text (about 7:1).
  */
 const warningText = '#6B4A00';
+/** Mantine's green on light green is below AA at badge size too (DELIVERED, ACCEPTED): dark green text (about 6:1). */
+const successText = '#1E6B31';
+const labelColour: Partial<Record<string, string>> = { warning: warningText, success: successText };
 
 /** An order, payment or ticket status in upper case, coloured as spec section 4 says. */
 export function StatusBadge({ status, label, ...props }: { status: string; label: string } & BadgeProps) {
@@ -26,7 +29,7 @@ export function StatusBadge({ status, label, ...props }: { status: string; label
       variant="light"
       aria-label={`${label}: ${badge.label}`}
       data-status={status}
-      styles={badge.color === 'warning' ? { label: { color: warningText } } : undefined}
+      styles={labelColour[badge.color] ? { label: { color: labelColour[badge.color] } } : undefined}
       {...props}
     >
       {badge.label}

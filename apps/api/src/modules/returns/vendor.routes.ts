@@ -1,0 +1,147 @@
+import { paginated, successEnvelope } from '@parade/core/envelope';
+import { idParamsSchema } from '@parade/core/ids';
+import {
+  vendorReturnAcceptBodySchema,
+  vendorReturnListQuerySchema,
+  vendorReturnPayloadSchema,
+  vendorReturnRejectBodySchema,
+  vendorReturnSchema,
+} from '@parade/core/return-schemas';
+import { MANAGE_PER_PAGE, parseSort } from '@parade/core/vendor-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failureResponses, ok } from '../../lib/envelope';
+import { notFound } from '../../lib/errors';
+import { vendorShopId } from '../../plugins/role-guards';
+import { acceptReturn, receiveReturn, rejectReturn } from '../../workflows/decide-return';
+import { findVendorReturn, listVendorReturns } from './returns.service';
+
+const returnMissing = () => notFound('Return not found.', 'return_not_found');
+
+/**
+ * Returns on the merchant's own orders (`/api/vendor/returns`), the shop taken from the token
+ * by the role guard: read, accept or reject with a note, and say the item came back (which
+ * restores its stock). Another shop's return answers 404 `return_not_found`.
+ */
+export const returnsVendorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['vendor'];
+  const security = [{ bearer: [] }];
+  const returnReply = { 200: successEnvelope(vendorReturnPayloadSchema), ...failureResponses };
+
+  const returnPayload = async (shopId: number, id: number) => {
+    const found = await findVendorReturn(app.db, shopId, id);
+    if (!found) throw returnMissing();
+    return { return: found };
+  };
+
+  app.get(
+    '/vendor/returns',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Returns on the shop's orders: filter by status; search by invoice, item or customer",
+        querystring: vendorReturnListQuerySchema,
+        response: { 200: successEnvelope(paginated(vendorReturnSchema)), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const { page, per_page, search, sort, status } = request.query;
+      return ok(
+        await listVendorReturns(app.db, vendorShopId(request), {
+          page: page ?? 1,
+          perPage: per_page ?? MANAGE_PER_PAGE,
+          search: search || undefined,
+          status,
+          sort: parseSort(sort),
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/vendor/returns/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One return on the shop's orders, with the line and the customer",
+        params: idParamsSchema,
+        response: returnReply,
+      },
+    },
+    async (request) => ok(await returnPayload(vendorShopId(request), request.params.id)),
+  );
+
+  app.post(
+    '/vendor/returns/:id/accept',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Accept a pending return, with an optional note; the customer is mailed (no refund is promised)',
+        description: 'A return already accepted or rejected answers 409 `return_already_decided`.',
+        params: idParamsSchema,
+        body: vendorReturnAcceptBodySchema,
+        response: returnReply,
+      },
+    },
+    async (request) => {
+      const shopId = vendorShopId(request);
+      const { mailIds } = await acceptReturn(
+        { db: app.db, config: app.config },
+        { shopId, returnId: request.params.id, note: request.body.note || null },
+      );
+      app.mailer.deliverLater(mailIds);
+      return ok(await returnPayload(shopId, request.params.id), 'Return accepted. The customer has been told.');
+    },
+  );
+
+  app.post(
+    '/vendor/returns/:id/reject',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Reject a pending return with a note (required), mailed to the customer',
+        description:
+          'A return already accepted or rejected answers 409 `return_already_decided`. The quantity becomes free to return again.',
+        params: idParamsSchema,
+        body: vendorReturnRejectBodySchema,
+        response: returnReply,
+      },
+    },
+    async (request) => {
+      const shopId = vendorShopId(request);
+      const { mailIds } = await rejectReturn(
+        { db: app.db, config: app.config },
+        { shopId, returnId: request.params.id, note: request.body.note },
+      );
+      app.mailer.deliverLater(mailIds);
+      return ok(await returnPayload(shopId, request.params.id), 'Return rejected. The customer has been told why.');
+    },
+  );
+
+  app.post(
+    '/vendor/returns/:id/received',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Say the item of an accepted return came back: its stock is restored (once) and the customer mailed',
+        description:
+          'Only an accepted return, once: a pending or rejected one answers 409 `return_not_accepted`, a second call 409 `return_already_received`. Stock goes back as an order cancellation gives it back (unlimited stays unlimited).',
+        params: idParamsSchema,
+        response: returnReply,
+      },
+    },
+    async (request) => {
+      const shopId = vendorShopId(request);
+      const { mailIds } = await receiveReturn(
+        { db: app.db, config: app.config },
+        { shopId, returnId: request.params.id },
+      );
+      app.mailer.deliverLater(mailIds);
+      return ok(await returnPayload(shopId, request.params.id), 'Item received; its stock is back on sale.');
+    },
+  );
+};
