@@ -14,6 +14,7 @@ import { downloadsRoutes } from './modules/downloads';
 import { healthRoutes } from './modules/health';
 import { createGeocoder, locationRoutes } from './modules/location';
 import { mailerPlugin } from './modules/mail';
+import { offersRoutes, qrCodesPublicRoutes } from './modules/offers';
 import { ordersRoutes } from './modules/orders';
 import { cardPaymentTimeoutPlugin, paymentsRoutes } from './modules/payments';
 import { returnsUserRoutes } from './modules/returns';
@@ -128,6 +129,8 @@ export async function buildApp({ config, database, logger, staticRoots }: AppOpt
       await api.register(shopRequestsUserRoutes);
       await api.register(returnsUserRoutes);
       await api.register(ticketsUserRoutes);
+      await api.register(qrCodesPublicRoutes, { prefix: '/vendor-offers' });
+      await api.register(offersRoutes, { prefix: '/vendor-offers' });
       await api.register(manageRoutes);
     },
     { prefix: '/api' },

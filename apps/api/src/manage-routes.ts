@@ -3,6 +3,7 @@ import { vendorCouponsRoutes } from './modules/cart';
 import { catalogAdminRoutes, vendorCatalogRoutes } from './modules/catalog';
 import { contentAdminRoutes } from './modules/content';
 import { mailAdminRoutes } from './modules/mail';
+import { qrCodesVendorRoutes, vendorOffersRoutes } from './modules/offers';
 import { vendorOrdersRoutes } from './modules/orders';
 import { returnsVendorRoutes } from './modules/returns';
 import { shopRequestsAdminRoutes } from './modules/shop-requests';
@@ -28,4 +29,6 @@ export async function manageRoutes(api: FastifyInstance): Promise<void> {
   await api.register(ticketsAdminRoutes);
   await api.register(ticketsVendorRoutes);
   await api.register(mailAdminRoutes);
+  await api.register(qrCodesVendorRoutes, { prefix: '/vendor-offers' });
+  await api.register(vendorOffersRoutes, { prefix: '/vendor-offers' });
 }

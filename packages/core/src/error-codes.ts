@@ -63,6 +63,19 @@ export const errorCodes = [
   'webhook_signature_invalid',
   // Offers.
   'offer_not_claimable',
+  'offer_not_found',
+  'offer_inactive',
+  'offer_not_started',
+  'offer_ended',
+  'offer_full',
+  'offer_already_claimed',
+  'offer_qr_required',
+  'offer_qr_invalid',
+  'offer_has_used_claims',
+  'claim_not_found',
+  'claim_expired',
+  'claim_status_invalid',
+  'claim_order_invalid',
   // Merchant and admin site.
   'account_disabled',
   'vendor_shop_missing',
@@ -95,6 +108,9 @@ export const errorCodes = [
   'download_link_expired',
   'download_link_invalid',
   'download_not_found',
+  // QR codes (vendor offers).
+  'qr_code_invalid',
+  'qr_code_not_found',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];

@@ -25,6 +25,8 @@ export * from './location';
 export * from './location-schemas';
 export * from './messages';
 export * from './money';
+export * from './offer-schemas';
+export * from './offer-text';
 export * from './order-schemas';
 export * from './order-status';
 export * from './postcode';

@@ -79,6 +79,14 @@ export const createAppRouter = () =>
                     ],
                   },
                   { path: 'coupons', handle: { crumb: 'Coupons' }, lazy: () => import('./routes/vendor/coupons') },
+                  { path: 'offers', handle: { crumb: 'Offers' }, lazy: () => import('./routes/vendor/offers') },
+                  { path: 'claims', handle: { crumb: 'Claims' }, lazy: () => import('./routes/vendor/claims') },
+                  {
+                    path: 'offer-stats',
+                    handle: { crumb: 'Offer stats' },
+                    lazy: () => import('./routes/vendor/offer-stats'),
+                  },
+                  { path: 'qr-code', handle: { crumb: 'QR code' }, lazy: () => import('./routes/vendor/qr-code') },
                   {
                     path: 'shop',
                     handle: { crumb: 'Shop profile' },

@@ -110,6 +110,9 @@ export function ServerTable<T>({
           paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
           getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
           onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+          // On a phone the table scrolls sideways: its scroll area must be reachable with the
+          // keyboard (a tab stop with a name), or the columns past the edge are out of reach.
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls)` } }}
           {...(sortProps as object)}
         />
       )}

@@ -26,3 +26,7 @@ export function formatFileSize(bytes: number | null | undefined): string {
   if (bytes < 1024 * 1024) return `${oneDecimal.format(bytes / 1024)} KB`;
   return `${oneDecimal.format(bytes / 1024 / 1024)} MB`;
 }
+
+/** An offer's or coupon's discount as shoppers read it: "15% off", "£2.00 off". */
+export const formatDiscount = (type: 'percent' | 'fixed', value: number): string =>
+  type === 'percent' ? `${value}% off` : `${formatMoney(value)} off`;

@@ -4,6 +4,7 @@ import { users } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { signUpAs } from '../test/manage-fixtures';
 import { bearer } from '../test/test-support';
+import { guardedArea } from './role-guards';
 
 /**
  * The authorisation matrix, generated from the route table: every route under /api/vendor/ and
@@ -32,8 +33,13 @@ function routeTable(text: string): { method: string; url: string }[] {
   return routes;
 }
 
+/**
+ * The routes of one guarded area: under /api/admin/, or the merchant's (under /api/vendor/ and
+ * the offers' merchant calls under /api/vendor-offers/vendor/, guardedArea's rule).
+ */
 function guarded(prefix: '/api/vendor/' | '/api/admin/') {
-  return routeTable(t.app.printRoutes({ commonPrefix: false })).filter((r) => r.url.startsWith(prefix));
+  const area = prefix === '/api/vendor/' ? 'vendor' : 'admin';
+  return routeTable(t.app.printRoutes({ commonPrefix: false })).filter((r) => guardedArea(r.url) === area);
 }
 
 function call(route: { method: string; url: string }, token?: string) {
@@ -59,6 +65,11 @@ describe('the route table', () => {
     const vendorRoutes = guarded('/api/vendor/');
     const adminRoutes = guarded('/api/admin/');
     expect(vendorRoutes).toContainEqual({ method: 'GET', url: '/api/vendor/products' });
+    // The offers' merchant calls keep the spec's paths and are guarded the same way.
+    expect(vendorRoutes).toContainEqual({ method: 'POST', url: '/api/vendor-offers/vendor/offers' });
+    expect(vendorRoutes).toContainEqual({ method: 'POST', url: '/api/vendor-offers/vendor/claims/:id/mark-used' });
+    expect(vendorRoutes).toContainEqual({ method: 'GET', url: '/api/vendor-offers/vendor/claims/stats' });
+    expect(vendorRoutes.some((r) => r.url.includes(':slug'))).toBe(false);
     expect(vendorRoutes.length).toBeGreaterThan(10);
     expect(adminRoutes).toContainEqual({ method: 'PATCH', url: '/api/admin/users/:id' });
     expect(adminRoutes.length).toBeGreaterThan(5);
@@ -117,6 +128,15 @@ describe('the prefixes keep their roles apart', () => {
 
   it('leaves the public shop menu /api/vendor open', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/vendor' })).statusCode).toBe(200);
+  });
+
+  it("leaves a shop's public offers under /api/vendor-offers/vendor/{slug}/ open", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/vendor-offers/vendor/no-such-shop/offers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.offers).toEqual([]);
+    expect(guardedArea('/api/vendor-offers/vendor/:slug/offers/:offerId/claim')).toBeNull();
+    expect(guardedArea('/api/vendor-offers/vendor/offers-shop/offers')).toBeNull();
+    expect(guardedArea('/api/vendor-offers/vendor/claims')).toBe('vendor');
   });
 });
 

@@ -4,10 +4,20 @@ import { AppError } from '../lib/errors';
 import { findStaffShopId } from '../modules/users';
 import { requireRole } from './auth';
 
+/**
+ * The merchant's offer calls keep the spec's paths under `/api/vendor-offers/vendor/`: these
+ * three sections (`offers`, `claims`, `qr-code`, the segment exactly). The rest of that prefix
+ * is public (`vendor/{slug}/offers`, `vendor/{slug}/my-offer`), so a shop slug cannot be one of
+ * them (a shop called "offers" would be shadowed by the merchant's path).
+ */
+const VENDOR_OFFERS_MERCHANT = /^\/api\/vendor-offers\/vendor\/(?:offers|claims|qr-code)(?:\/|$)/;
+
 /** Which guard a path falls under: the merchant's, the platform's, or none. */
 export function guardedArea(url: string): 'vendor' | 'admin' | null {
-  // `/api/vendor` alone is the public shop menu and `/api/vendor-offers/` the offers' own paths.
+  // `/api/vendor` alone is the public shop menu and `/api/vendor-offers/` the offers' own paths,
+  // except the merchant's offer calls under `/api/vendor-offers/vendor/`.
   if (url.startsWith('/api/vendor/')) return 'vendor';
+  if (VENDOR_OFFERS_MERCHANT.test(url)) return 'vendor';
   if (url.startsWith('/api/admin/')) return 'admin';
   return null;
 }
@@ -15,8 +25,8 @@ export function guardedArea(url: string): 'vendor' | 'admin' | null {
 /** The caller's shop, set by the vendor guard; the only shop a vendor call may act on. */
 export function vendorShopId(request: FastifyRequest): number {
   const shopId = request.vendorShopId;
-  // Unreachable behind the guard; a route outside /api/vendor/ calling this is a bug.
-  if (shopId === undefined) throw new Error('vendorShopId read outside a /api/vendor/ route');
+  // Unreachable behind the guard; a route outside the vendor guard's paths calling this is a bug.
+  if (shopId === undefined) throw new Error('vendorShopId read outside a vendor-guarded route');
   return shopId;
 }
 

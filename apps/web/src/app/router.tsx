@@ -33,6 +33,10 @@ export const router = createBrowserRouter([
               { index: true, lazy: () => import('./routes/vendor/home') },
               { path: 'products', lazy: () => import('./routes/vendor/products') },
               { path: 'featured', lazy: () => import('./routes/vendor/featured') },
+              { path: 'offers', lazy: () => import('./routes/vendor/offers') },
+              { path: 'qr-offers', lazy: () => import('./routes/vendor/qr-offers') },
+              // Reached by scanning the shop's QR code; open to guests (Claim sends them to Login and back).
+              { path: 'my-offer', lazy: () => import('./routes/vendor/my-offer') },
             ],
           },
           { path: 'blog', lazy: () => import('./routes/blog') },
@@ -74,6 +78,7 @@ export const router = createBrowserRouter([
               { path: 'create-shop', lazy: () => import('./routes/profile/create-shop') },
               { path: 'digital-products', lazy: () => import('./routes/profile/digital-products') },
               { path: 'reward-points', lazy: () => import('./routes/profile/reward-points') },
+              { path: 'offers', lazy: () => import('./routes/profile/offers') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

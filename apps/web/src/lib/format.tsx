@@ -15,6 +15,11 @@ export function DisplayFormatProvider({ value, children }: { value: DisplayForma
   return <DisplayFormatContext.Provider value={value}>{children}</DisplayFormatContext.Provider>;
 }
 
+/** The site's currency and locale, for the core helpers that word money themselves (e.g. "£2 off"). */
+export function useMoneyFormat(): MoneyFormat {
+  return useContext(DisplayFormatContext).money;
+}
+
 /** pence -> "£4.50" in the site's currency and locale. */
 export function useFormatMoney(): (pence: number) => string {
   const { money } = useContext(DisplayFormatContext);

@@ -20,6 +20,11 @@ export const paths = {
   vendor: (slug: string) => `/vendor/${slug}`,
   vendorProducts: (slug: string, query?: Query) => `/vendor/${slug}/products${queryString(query)}`,
   vendorFeatured: (slug: string) => `/vendor/${slug}/featured`,
+  vendorOffers: (slug: string, query?: Query) => `/vendor/${slug}/offers${queryString(query)}`,
+  vendorQrOffers: (slug: string, query?: Query) => `/vendor/${slug}/qr-offers${queryString(query)}`,
+  /** My Offer, as the shop's printed QR code opens it (`qr` the code; `offer` on a per-offer code). */
+  vendorMyOffer: (slug: string, qr: string, query?: Query) =>
+    `/vendor/${slug}/my-offer${queryString({ qr, ...query })}`,
   blog: (query?: Query) => `/blog${queryString(query)}`,
   blogPost: (slug: string) => `/blog/${slug}`,
   ubmOffers: (query?: Query) => `/ubm-offers${queryString(query)}`,
@@ -45,6 +50,7 @@ export const paths = {
   digitalProducts: () => '/digital-products',
   profileDigitalProducts: (query?: Query) => `/profile/digital-products${queryString(query)}`,
   rewardPoints: (query?: Query) => `/profile/reward-points${queryString(query)}`,
+  profileOffers: (query?: Query) => `/profile/offers${queryString(query)}`,
   /** The spec's /login: forwards to Login (`login` above) with the same redirect. */
   loginShortcut: (redirect?: string) => `/login${queryString({ redirect })}`,
   profileShop: () => '/profile/shop',

@@ -126,6 +126,8 @@ interface OfferSeed {
   qrOnly?: boolean;
   pointsReward?: number;
   terms?: string;
+  /** Switched off by its shop (default on). */
+  isActive?: boolean;
 }
 
 const offerSeeds: OfferSeed[] = [
@@ -225,6 +227,43 @@ const offerSeeds: OfferSeed[] = [
     endDay: 26,
     pointsReward: 5,
   },
+  // Offers in the other states, for the demo customer's claims (demo-claims.ts) and the merchant site.
+  {
+    shop: 'bluebell-chemist',
+    title: 'Summer sun cream: 25% off',
+    description: '25% off any sun cream of SPF 30 or more. This one has ended.',
+    discountType: 'percent',
+    discountValue: 25,
+    startDay: -40,
+    endDay: -5,
+    maxClaims: 80,
+    pointsReward: 10,
+  },
+  {
+    shop: 'rise-and-crumb',
+    title: 'Sourdough launch: free loaf',
+    description: 'Our first sourdough bake: one free loaf for the first customer who scans the counter QR code.',
+    discountType: 'fixed',
+    discountValue: 350,
+    startDay: -6,
+    endDay: 20,
+    maxClaims: 1,
+    qrOnly: true,
+    pointsReward: 15,
+    terms: 'One loaf, while it lasts.',
+  },
+  {
+    shop: 'green-barrow',
+    title: 'Half-price flowers (paused)',
+    description: 'Half price on cut flowers on Saturdays. Paused while we wait for the next delivery.',
+    discountType: 'percent',
+    discountValue: 50,
+    startDay: -8,
+    endDay: 22,
+    maxClaims: 40,
+    pointsReward: 5,
+    isActive: false,
+  },
 ];
 
 export function offerRows(files: DemoFiles, now: Date, shopIds: Map<string, number>) {
@@ -250,6 +289,7 @@ export function offerRows(files: DemoFiles, now: Date, shopIds: Map<string, numb
       qrOnly: offer.qrOnly ?? false,
       pointsReward: offer.pointsReward ?? 0,
       terms: offer.terms ?? null,
+      isActive: offer.isActive ?? true,
     };
   });
 }

@@ -26,6 +26,7 @@ import { supportTickets, ticketMessages } from '../../modules/tickets/tickets.ta
 import { shopStaff, users } from '../../modules/users/users.tables';
 import type { Db, DbOrTx } from '../client';
 import { buildCatalog } from './demo-catalog';
+import { seedDemoClaims } from './demo-claims';
 import { blogCategorySeeds, blogPostRows, dealRows, pageSeeds, siteSettingRows, sliderRows } from './demo-content';
 import { DemoFiles } from './demo-files';
 import { demoDigitalPurchase, seedDemoDigitalOrder } from './demo-orders';
@@ -176,7 +177,13 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ account
 
     // Shop promotions
     await tx.insert(coupons).values(couponRows(now, shopIds, productIds));
-    await tx.insert(offers).values(offerRows(files, now, shopIds));
+    const offerIds = idsBy(
+      await tx
+        .insert(offers)
+        .values(offerRows(files, now, shopIds))
+        .returning({ id: offers.id, title: offers.title }),
+      (r) => r.title,
+    );
 
     // Accounts: the customer (with an address and reward points), a vendor per shop, the admin
     const userIds = idsBy(
@@ -199,6 +206,8 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ account
     }));
     await tx.insert(rewardPointBalances).values(points);
     await tx.insert(rewardPointEntries).values(points.map((row) => ({ ...row, reason: 'adjustment' as const })));
+    // The customer's offer claims, one in every status (demo-claims.ts)
+    await seedDemoClaims(tx, { customerId, offerIds, now });
 
     // The customer's paid e-book order, so the demo has a digital product to download (demo-orders.ts)
     await seedDemoDigitalOrder(tx, {

@@ -24,4 +24,6 @@ export {
 } from './auth.service';
 export type { OidcVerifier } from './oidc';
 export { hashPassword, verifyPassword } from './password';
+/** A shared fixed-window counter, for limits other modules keep (e.g. QR scans counted per address). */
+export { hitRateLimit, type RateLimitRule } from './rate-limit';
 export { createSession, findSession, newOpaqueToken, revokeAllSessions, type SessionRecord } from './sessions';

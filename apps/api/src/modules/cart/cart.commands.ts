@@ -146,28 +146,49 @@ export async function returnRewardPoints(
 }
 
 /**
- * An order was delivered: earns its points (`order_delivered`) once. Callers hold the order's row
- * lock, so the look for an earlier award and the award cannot interleave with another call for
- * the same order; a second call awards nothing. Returns the points awarded.
+ * Earns points once per source: an order's delivery (`order_delivered`) or a claim marked used
+ * (`offer_claim`). Callers hold the source's row lock (the order's, the claim's), so the look for
+ * an earlier award and the award cannot interleave with another call for the same source; a
+ * second call awards nothing. Returns the points awarded.
  */
+async function awardOnce(
+  db: DbOrTx,
+  input: { userId: number; shopId: number; points: number },
+  source: { reason: 'order_delivered'; orderId: number } | { reason: 'offer_claim'; claimId: number },
+): Promise<number> {
+  if (input.points <= 0) return 0;
+  const sourceColumn =
+    source.reason === 'order_delivered'
+      ? eq(rewardPointEntries.orderId, source.orderId)
+      : eq(rewardPointEntries.claimId, source.claimId);
+  const [earlier] = await db
+    .select({ id: rewardPointEntries.id })
+    .from(rewardPointEntries)
+    .where(and(sourceColumn, eq(rewardPointEntries.reason, source.reason)))
+    .limit(1);
+  if (earlier) return 0;
+  await db
+    .insert(rewardPointEntries)
+    .values({ userId: input.userId, shopId: input.shopId, points: input.points, ...source });
+  await addToBalance(db, input.userId, input.shopId, input.points);
+  return input.points;
+}
+
+/** An order was delivered: earns its points (`order_delivered`) once; the caller holds the order's row lock. */
 export async function awardDeliveryPoints(
   db: DbOrTx,
   input: { userId: number; shopId: number; points: number; orderId: number },
 ): Promise<number> {
-  if (input.points <= 0) return 0;
-  const [earlier] = await db
-    .select({ id: rewardPointEntries.id })
-    .from(rewardPointEntries)
-    .where(and(eq(rewardPointEntries.orderId, input.orderId), eq(rewardPointEntries.reason, 'order_delivered')))
-    .limit(1);
-  if (earlier) return 0;
-  await db.insert(rewardPointEntries).values({
-    userId: input.userId,
-    shopId: input.shopId,
-    points: input.points,
-    reason: 'order_delivered',
-    orderId: input.orderId,
-  });
-  await addToBalance(db, input.userId, input.shopId, input.points);
-  return input.points;
+  return awardOnce(db, input, { reason: 'order_delivered', orderId: input.orderId });
+}
+
+/**
+ * An offer claim was marked used: earns the offer's `points_reward` at its shop (`offer_claim`,
+ * with the claim's id) once; the caller holds the claim's row lock.
+ */
+export async function awardClaimPoints(
+  db: DbOrTx,
+  input: { userId: number; shopId: number; points: number; claimId: number },
+): Promise<number> {
+  return awardOnce(db, input, { reason: 'offer_claim', claimId: input.claimId });
 }

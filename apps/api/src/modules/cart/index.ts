@@ -1,5 +1,6 @@
 /** The cart module's public surface: its routes (coupon checks, reward balances) and the checkout's coupon and points commands. */
 export {
+  awardClaimPoints,
   awardDeliveryPoints,
   type ClaimedCoupon,
   claimCoupon,

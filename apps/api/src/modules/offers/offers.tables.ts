@@ -1,6 +1,17 @@
 import { claimStatuses } from '@parade/core/enums';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { couponType } from '../cart/cart.tables';
 import { orders } from '../orders/orders.tables';

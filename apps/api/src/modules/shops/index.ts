@@ -9,5 +9,15 @@ export {
   setShopImage,
   updateShopProfile,
 } from './shops.manage';
+/** For the offers module (offers, claims, QR codes): an open shop by slug or by its live QR code. */
+export {
+  type OfferShop,
+  offerShopRefs,
+  openShopBySlug,
+  shopByLiveQrCode,
+  shopClaimState,
+} from './shops.offers';
+/** For the offers module's QR codes: the shop's live code, read and replaced. */
+export { findShopQr, type ShopQr, setShopQrCode } from './shops.qr';
 export { shopsRoutes } from './shops.routes';
 export { activeShops, listVendors, setShopActive, shopHolidays, shopRefs } from './shops.service';

@@ -3,6 +3,7 @@ import {
   IconArrowBackUp,
   IconBuildingStore,
   IconCoins,
+  IconDiscount,
   IconDownload,
   IconLifebuoy,
   IconMapPin,
@@ -36,6 +37,7 @@ const profileLinks = [
   { to: paths.orderReturns(), label: 'Returns', icon: IconArrowBackUp, end: false },
   { to: paths.profileDigitalProducts(), label: 'Digital products', icon: IconDownload, end: false },
   { to: paths.rewardPoints(), label: 'Reward points', icon: IconCoins, end: false },
+  { to: paths.profileOffers(), label: 'My offers', icon: IconDiscount, end: false },
   // Last in the list; the create-shop form is part of it (`also`: other paths it is the current link for).
   { to: paths.profileShop(), label: 'My shop', icon: IconBuildingStore, end: false, also: [paths.profileCreateShop()] },
 ] as const;

@@ -16,7 +16,7 @@ import classes from './layout.module.css';
 export const loader = ({ params }: LoaderFunctionArgs) =>
   preload(getShopQueryOptions(params.slug ?? ''), getShopDataQueryOptions(params.slug ?? ''));
 
-/** /vendor/{slug}: the shop's header and its sections (home, products, featured). */
+/** /vendor/{slug}: the shop's header and its sections (home, products, featured, offers, QR offers; and My Offer from a scan). */
 export function Component() {
   const slug = useParams().slug ?? '';
   const shop = useShop(slug);
@@ -58,6 +58,8 @@ export function Component() {
     { to: paths.vendor(slug), label: 'Home', end: true },
     { to: paths.vendorProducts(slug), label: 'Products', end: false },
     { to: paths.vendorFeatured(slug), label: 'Featured', end: false },
+    { to: paths.vendorOffers(slug), label: 'Offers', end: false },
+    { to: paths.vendorQrOffers(slug), label: 'QR offers', end: false },
   ];
   return (
     <>
