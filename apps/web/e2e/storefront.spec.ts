@@ -382,7 +382,7 @@ describe('storefront on a desktop screen', () => {
       expect(hrefs[0]).toContain(`/product/${items[0]!.slug}/`);
     }));
 
-  it('shows a shop with its Home, Products and Featured tabs', () =>
+  it('shows a shop with its Home, Products, Featured, Offers and QR offers tabs', () =>
     withPage(async (page) => {
       await page.goto('/vendors');
       const card = page.getByTestId('shop-card').first();
@@ -396,7 +396,13 @@ describe('storefront on a desktop screen', () => {
       await page.getByTestId('shop-home-products').getByTestId('product-card').first().waitFor();
       const tabs = page.getByRole('navigation', { name: `${shopName} sections` });
       expect(await tabs.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
-      expect(await tabs.getByRole('link').allTextContents()).toEqual(['Home', 'Products', 'Featured']);
+      expect(await tabs.getByRole('link').allTextContents()).toEqual([
+        'Home',
+        'Products',
+        'Featured',
+        'Offers',
+        'QR offers',
+      ]);
 
       expect(await seriousA11yViolations(page)).toEqual([]);
 
