@@ -12,7 +12,7 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { LogoutButton } from '@/features/auth/components/account-menu';
+import { LogoutButton } from '@/features/auth/components/logout-button';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session-store';

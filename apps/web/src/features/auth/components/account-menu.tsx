@@ -1,28 +1,11 @@
-import { Button, type ButtonProps, Menu } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session-store';
-import { useLogout } from '../api/logout';
+import { LogoutButton } from './logout-button';
 
 export { useAccountLinks } from './account-links';
-
-/** The signed-in header control: Logout (spec section 2). */
-export function LogoutButton({ onLoggedOut, ...buttonProps }: ButtonProps & { onLoggedOut?: () => void }) {
-  const logout = useLogout();
-  return (
-    <Button
-      variant="white"
-      color="secondary"
-      {...buttonProps}
-      leftSection={<IconLogout size={18} aria-hidden />}
-      loading={logout.isPending}
-      onClick={() => logout.mutate(undefined, { onSettled: onLoggedOut })}
-    >
-      Logout
-    </Button>
-  );
-}
+export { LogoutButton };
 
 /**
  * The header's account control. Guests get the Sign In/Register menu (Customer Login,
