@@ -76,8 +76,11 @@ async function expectCodeInsidePanel(panel: Locator) {
   expect(fit).toEqual({ inside: true, oneLine: true });
 }
 
+/** Waits for running animations to end; one cancelled meanwhile (its `finished` rejects) counts as ended. */
 const settle = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
 
 describe('vendor offers on the storefront', () => {
   it('a guest reads the offers, logs in from Claim, claims, and sees and cancels the claim on My offers', async () => {
