@@ -28,6 +28,7 @@ import { cancelOnAbortPlugin } from './plugins/cancel-on-abort';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { openapiPlugin } from './plugins/openapi';
 import { publicCachePlugin } from './plugins/public-cache';
@@ -72,6 +73,10 @@ export async function buildApp({ config, database, logger, staticRoots }: AppOpt
     connectionTimeout: config.http.requestTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     ...(config.http.maxRequestsPerSocket > 0 ? { maxRequestsPerSocket: config.http.maxRequestsPerSocket } : {}),
+    // Failures raised before our error handler runs (bad URL, over-long parameter, what Node's
+    // HTTP parser refuses) leave in the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

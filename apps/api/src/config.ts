@@ -3,6 +3,7 @@ import { DIGITAL_FILE_DEFAULT_MAX_MB } from '@parade/core/digital-files';
 import { DEFAULT_DOWNLOAD_LINK_TTL_SECONDS } from '@parade/core/digital-product-schemas';
 import { DEFAULT_CARD_PAYMENT_TIMEOUT_MINUTES } from '@parade/core/order-status';
 import { z } from 'zod';
+import { isLoopbackHost } from './dev-mode';
 
 /** One OpenID Connect provider for social login, from OIDC_PROVIDERS (a JSON array). */
 const oidcProviderSchema = z.object({
@@ -33,7 +34,8 @@ export interface OidcProvider {
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told: a bare start is a laptop's (see dev-mode.ts); a server sets HOST=0.0.0.0.
+  HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.string().url().optional(),
@@ -79,6 +81,13 @@ const envSchema = z.object({
   SERVE_APPS: z.enum(['true', 'false']).default('true'),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(1200),
   AUTH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Above the 5 minutes by which last use is recorded (sessions.ts); a year at most.
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(15)
+    .max(525_600)
+    .default(7 * 24 * 60),
   DIGITAL_FILE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(DIGITAL_FILE_DEFAULT_MAX_MB),
   // Signed download links of digital products (docs/decisions/018). No secret = one kept in DATA_DIR.
   DOWNLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
@@ -154,10 +163,15 @@ export interface Config {
    * is whoever connects), a hop count, or addresses/CIDR ranges/"loopback" of the proxies.
    */
   trustProxy: false | number | string[];
+  /** Seed the demo accounts (published passwords) into an empty database: SEED_DEMO, else only outside production on a loopback HOST. */
   seedDemo: boolean;
+  /** Write password reset links to the log: only without SMTP_URL, on a loopback HOST, outside production (dev-mode.ts). */
+  logResetLinks: boolean;
   serveApps: boolean;
   resetTokenTtlSeconds: number;
   authTokenTtlDays: number;
+  /** A session unused for longer than this is refused (as an expired one). */
+  sessionIdleTimeoutMinutes: number;
   /** Largest digital product file a merchant may upload, in bytes (kept privately under DATA_DIR/digital). */
   digitalFileMaxBytes: number;
   /**
@@ -253,11 +267,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
     trustProxy: e.TRUST_PROXY,
-    // The demo accounts' passwords are public (README): never seed them into production unasked.
-    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
+    // The demo accounts' passwords are public (README): never seed them into production, nor on
+    // a HOST others can reach, unasked.
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production' && isLoopbackHost(e.HOST),
+    logResetLinks: !e.SMTP_URL && e.NODE_ENV !== 'production' && isLoopbackHost(e.HOST),
     serveApps: e.SERVE_APPS === 'true',
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
     authTokenTtlDays: e.AUTH_TOKEN_TTL_DAYS,
+    sessionIdleTimeoutMinutes: e.SESSION_IDLE_TIMEOUT_MINUTES,
     digitalFileMaxBytes: e.DIGITAL_FILE_MAX_MB * 1024 * 1024,
     downloadLinks: { secret: e.DOWNLOAD_LINK_SECRET, ttlSeconds: e.DOWNLOAD_LINK_TTL_SECONDS },
     oidcProviders: e.OIDC_PROVIDERS.map((p) => ({

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/seed';
+import { modeLine } from './dev-mode';
 
 /** Boot: check configuration, migrate, seed an empty database, listen; shut down cleanly. */
 async function main() {
@@ -37,6 +38,8 @@ async function main() {
     { node: process.version },
     `Parade is running at ${config.publicUrl} (${database.kind} database, Node.js ${process.version})`,
   );
+  // One line that says whether development conveniences are on, and why (dev-mode.ts).
+  app.log.info({ logResetLinks: config.logResetLinks, seedDemo: config.seedDemo }, modeLine(config));
 }
 
 /**

@@ -16,7 +16,7 @@ function issues(result: { error?: { issues: { path: PropertyKey[]; message: stri
 }
 
 describe('content pictures and links', () => {
-  it('takes a path of this site or an http(s) address, nothing that runs or leaves through //', () => {
+  it('takes a path of this site or an https address, nothing that runs or leaves through //', () => {
     for (const good of ['/uploads/content/a.png', '/products?category=fruit', 'https://cdn.example.test/x.png']) {
       expect(contentUrlSchema.safeParse(good).success, good).toBe(true);
     }

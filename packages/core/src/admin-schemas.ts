@@ -17,6 +17,7 @@ import {
 } from './enums';
 import { idSchema } from './ids';
 import { RETURN_WINDOW_DAYS_MAX } from './return-schemas';
+import { isHttpsUrl, isSafeLink, LINK_MESSAGE, optionalSafeLinkSchema, safeLinkSchema } from './safe-links';
 import { collectionPointSchema, type SiteSettingKey } from './settings';
 import { shopRequestCategorySchema, shopRequestLogoSchema } from './shop-request-schemas';
 import { manageListQuerySchema } from './vendor-schemas';
@@ -223,8 +224,10 @@ export type AdminMailPayload = z.infer<typeof adminMailPayloadSchema>;
 // ---- Site settings -------------------------------------------------------------------------
 
 const text = (max: number) => z.string().trim().max(max);
-/** A URL or '' (not set). */
-const urlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]);
+/** An https address or '' (not set): the social links open another site. */
+const urlOrEmpty = z.union([z.literal(''), safeLinkSchema.refine(isHttpsUrl, 'Use an https:// address.')]);
+/** A picture of this site or an https address, or '' (not set): the site's logos. */
+const pictureOrEmpty = z.union([z.literal(''), safeLinkSchema]);
 /** A Stripe publishable key of the mode, or '' (not set). */
 const publishableKey = (mode: 'test' | 'live') =>
   z.union([z.literal(''), z.string().regex(new RegExp(`^pk_${mode}_[A-Za-z0-9]{8,250}$`), `Must start pk_${mode}_.`)]);
@@ -255,8 +258,8 @@ export const adminSettingsShape = {
   tiktok_url: urlOrEmpty,
   linkedIn_url: urlOrEmpty,
   instagram_url: urlOrEmpty,
-  site_logo_small: z.string().max(500),
-  site_logo_large: z.string().max(500),
+  site_logo_small: pictureOrEmpty,
+  site_logo_large: pictureOrEmpty,
   /** 0 = no delivery at all. */
   delivery_radius_miles: z.number().min(0).max(100),
   /** Whole days after delivery in which a line may be returned; 0 = no returns. */
@@ -300,7 +303,7 @@ export type AdminCategory = z.infer<typeof adminCategorySchema>;
 export const adminCategoryInputSchema = z.object({
   name: text(120).min(1),
   slug: slugSchema.optional(),
-  image: z.string().max(500).nullable().optional(),
+  image: optionalSafeLinkSchema.optional(),
   position: z.number().int().min(0).max(10_000).optional(),
 });
 export type AdminCategoryInput = z.input<typeof adminCategoryInputSchema>;
@@ -325,7 +328,7 @@ export type AdminBrand = z.infer<typeof adminBrandSchema>;
 export const adminBrandInputSchema = z.object({
   name: text(120).min(1),
   slug: slugSchema.optional(),
-  logo: z.string().max(500).nullable().optional(),
+  logo: optionalSafeLinkSchema.optional(),
 });
 export type AdminBrandInput = z.input<typeof adminBrandInputSchema>;
 
@@ -352,23 +355,13 @@ export const adminBrandPayloadSchema = z.object({ brand: adminBrandSchema });
 
 // ---- Editorial content: sliders, pages, blog, platform deals -------------------------------
 
-/** A path of this site (`/uploads/...`, `/products`) or an http(s) address; never `//host` or `javascript:`. */
-const CONTENT_URL = /^(\/(?![/\\])|https?:\/\/[^\s/]+)\S*$/i;
-const CONTENT_URL_MESSAGE = 'Use a path of this site (starting with /) or an http(s) address.';
-/** A picture or a link of the content tables (as the storefront's sanitiser lets through). */
-export const contentUrlSchema = z
-  .string()
-  .trim()
-  .min(1, 'This field is required.')
-  .max(500)
-  .regex(CONTENT_URL, CONTENT_URL_MESSAGE);
+/**
+ * A picture or a link of the content tables: a path of this site (`/uploads/...`, `/products`)
+ * or an https address; never `//host`, `javascript:` or `data:` (the rule of safe-links.ts).
+ */
+export const contentUrlSchema = safeLinkSchema;
 /** An optional picture or link: '' or null mean none (stored as null). */
-const optionalContentUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(new RegExp(`^$|${CONTENT_URL.source}`, 'i'), CONTENT_URL_MESSAGE)
-  .nullable();
+const optionalContentUrl = optionalSafeLinkSchema;
 /** Optional text: '' or null mean none (stored as null). */
 const optionalLine = (max: number) => z.string().trim().max(max, `Keep it under ${max} characters.`).nullable();
 const requiredLine = (max: number) =>
@@ -478,8 +471,8 @@ export const adminPageSettingInputSchema = z
     value_type: pageSettingValueTypeSchema.optional(),
   })
   .superRefine((setting, ctx) => {
-    if (setting.value_type === 'image' && !CONTENT_URL.test(setting.value.trim())) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: CONTENT_URL_MESSAGE });
+    if (setting.value_type === 'image' && !isSafeLink(setting.value.trim())) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: LINK_MESSAGE });
     }
   });
 export type AdminPageSettingInput = z.input<typeof adminPageSettingInputSchema>;

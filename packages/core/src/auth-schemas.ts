@@ -11,6 +11,8 @@ import { normalisePostcode } from './postcode';
 export const PASSWORD_MIN_LENGTH = 8;
 /** NIST SP 800-63B asks for at least 64; long passphrases are welcome. */
 export const PASSWORD_MAX_LENGTH = 128;
+/** Saved addresses one customer may keep: enough for home, work, family and friends, not a table to fill. */
+export const MAX_SAVED_ADDRESSES = 20;
 
 export const authMessages = {
   emailInvalid: 'Please enter a valid e-mail address.',
@@ -36,6 +38,7 @@ export const authMessages = {
   socialDisabled: 'This sign-in provider is not available.',
   socialInvalid: 'The sign-in with this provider could not be verified.',
   addressNotFound: 'Address not found.',
+  addressLimit: `You can save up to ${MAX_SAVED_ADDRESSES} addresses. Please delete one to add another.`,
 } as const;
 
 /** Largest avatar the API accepts, in bytes. */

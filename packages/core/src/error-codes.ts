@@ -9,6 +9,11 @@ export const errorCodes = [
   // Generic: any route.
   'bad_request',
   'invalid_json',
+  'invalid_multipart',
+  'invalid_url',
+  'url_too_long',
+  'headers_too_large',
+  'request_timeout',
   'input_too_deep',
   'payload_too_large',
   'unsupported_media_type',
@@ -25,7 +30,6 @@ export const errorCodes = [
   'email_taken',
   'password_too_common',
   'invalid_credentials',
-  'account_locked',
   'reset_token_invalid',
   'social_provider_unavailable',
   'social_token_invalid',
@@ -33,6 +37,7 @@ export const errorCodes = [
   'avatar_too_large',
   'avatar_not_image',
   'address_not_found',
+  'address_limit_reached',
   // Catalogue and content.
   'product_not_found',
   'shop_not_found',

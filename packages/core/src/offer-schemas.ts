@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { imageRefSchema, pageQuerySchema } from './catalog-schemas';
 import { claimStatusSchema, couponTypeSchema } from './enums';
 import { idSchema } from './ids';
+import { uploadPathSchema } from './safe-links';
 import { queryBooleanSchema } from './vendor-schemas';
 
 // ---- Constants -----------------------------------------------------------------------------
@@ -168,7 +169,7 @@ const offerFields = {
    * JSON only: an image URL the shop already has (under /uploads/), or null to remove the
    * picture. A new picture comes as the multipart file `image`.
    */
-  image: z.string().trim().max(500).nullable(),
+  image: uploadPathSchema.nullable(),
   discount_type: couponTypeSchema,
   discount_value: z.number().int('Use a whole number.').min(1, 'Must be at least 1.').max(MAX_PENCE),
   min_spend: z.number().int('Use whole pence.').min(0).max(MAX_PENCE),

@@ -12,6 +12,7 @@ import { imageRefSchema, pageQuerySchema, refSchema, slugSchema, wholeNumber } f
 import { couponTypeSchema, orderStatusSchema, productTypeSchema } from './enums';
 import { idSchema } from './ids';
 import { orderHistoryEntrySchema, orderSchema } from './order-schemas';
+import { optionalSafeLinkSchema, optionalUploadPathSchema, uploadPathSchema } from './safe-links';
 import { shopSlideItemSchema } from './shop-schemas';
 
 // ---- Lists ---------------------------------------------------------------------------------
@@ -285,6 +286,21 @@ export const vendorShopSchema = z.object({
 export type VendorShop = z.infer<typeof vendorShopSchema>;
 
 /**
+ * One slide of PUT vendor/shop. Its pictures are this site's uploads (the API also checks they
+ * are the shop's own, or ones the shop already shows: 422 `image_invalid`), never an outside
+ * address; its link is a path of this site or an https address (safe-links.ts).
+ */
+export const vendorShopSlideInputSchema = z.object({
+  title: z.string().trim().max(160),
+  caption: z.string().trim().max(300),
+  image: uploadPathSchema,
+  mobile_image: optionalUploadPathSchema,
+  action_link: optionalSafeLinkSchema.transform((link) => link || null),
+  action_text: optionalText(60),
+});
+export type VendorShopSlideInput = z.input<typeof vendorShopSlideInputSchema>;
+
+/**
  * PUT vendor/shop: only the fields sent. The name and slug are the platform's (they are in
  * every product card and link); logo and banner come through their uploads.
  */
@@ -292,7 +308,7 @@ export const vendorShopUpdateSchema = z
   .object({
     tagline: optionalText(160),
     description: optionalText(5000),
-    slides: z.array(shopSlideItemSchema).max(10),
+    slides: z.array(vendorShopSlideInputSchema).max(10),
     address: requiredText(200),
     city: requiredText(100),
     postcode: z

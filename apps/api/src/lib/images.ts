@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
+
+// Every upload is a different picture: libvips' operation cache would only hold decoded
+// pixels of files we never read again.
+sharp.cache(false);
 
 export type UploadImageType = 'png' | 'jpeg' | 'webp' | 'gif';
 
@@ -62,23 +67,80 @@ export function imageInfo(bytes: Buffer): ImageInfo | null {
   return null;
 }
 
-const extensions: Record<UploadImageType, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
+/** What we store: GIFs become PNG (their first frame), the other types stay as they came. */
+export type StoredImageType = 'png' | 'jpeg' | 'webp';
+const storedType: Record<UploadImageType, StoredImageType> = { png: 'png', jpeg: 'jpeg', webp: 'webp', gif: 'png' };
+const extensions: Record<StoredImageType, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+
+/** Longest a re-encode may take before it is abandoned (a 40 megapixel picture takes about a second). */
+const REENCODE_TIMEOUT_SECONDS = 30;
+
+declare const reencoded: unique symbol;
 
 /**
- * Stores a checked image under <uploads>/<folder>/ with a name we choose (a prefix, a random
- * part, the extension of the detected type) and returns its public URL under /uploads/.
+ * A picture decoded and written again by us: upright (EXIF orientation applied), in sRGB, with
+ * no metadata (EXIF, GPS, XMP, ICC, text chunks) and nothing after the image data. Only
+ * cleanImage makes one, and saveImage takes nothing else, so no client's bytes are ever stored.
+ */
+export interface CleanImage {
+  readonly type: StoredImageType;
+  readonly width: number;
+  readonly height: number;
+  readonly bytes: Buffer;
+  readonly [reencoded]: true;
+}
+
+export type CleanImageResult =
+  | { ok: true; image: CleanImage }
+  /** not_image: not a PNG, JPEG, WebP or GIF we can decode; too_many_pixels: over maxPixels. */
+  | { ok: false; reason: 'not_image' | 'too_many_pixels' };
+
+/**
+ * Checks an uploaded picture and re-encodes it. The size is read from the header first, so a
+ * small file claiming billions of pixels (a decompression bomb) is refused before any pixel is
+ * decoded; sharp's limitInputPixels is the second guard on the same rule. Decoding and encoding
+ * run on libuv's thread pool, not the event loop. Only the first frame of an animation is kept.
+ */
+export async function cleanImage(bytes: Buffer, maxPixels = IMAGE_MAX_PIXELS): Promise<CleanImageResult> {
+  const info = imageInfo(bytes);
+  if (!info) return { ok: false, reason: 'not_image' };
+  if (info.width * info.height > maxPixels) return { ok: false, reason: 'too_many_pixels' };
+  const type = storedType[info.type];
+  try {
+    // failOn 'error': corrupt or truncated pixel data is refused; harmless decoder warnings are not.
+    const input = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', autoOrient: true, animated: false });
+    // The decoder libvips picks must be the one the magic number named, nothing more exotic.
+    if ((await input.metadata()).format !== info.type) return { ok: false, reason: 'not_image' };
+    const output =
+      type === 'jpeg' ? input.jpeg({ quality: 85 }) : type === 'webp' ? input.webp({ quality: 85 }) : input.png();
+    // No keepMetadata/withMetadata: sharp strips all metadata and converts to sRGB by default.
+    const { data, info: written } = await output
+      .timeout({ seconds: REENCODE_TIMEOUT_SECONDS })
+      .toBuffer({ resolveWithObject: true });
+    const image = { type, width: written.width, height: written.height, bytes: data } as CleanImage;
+    return { ok: true, image };
+  } catch (error) {
+    // sharp's own pixel limit (a header the check above read differently) or whatever libvips
+    // cannot decode (corrupt, truncated): not a picture we keep.
+    const overLimit = error instanceof Error && error.message.includes('pixel limit');
+    return { ok: false, reason: overLimit ? 'too_many_pixels' : 'not_image' };
+  }
+}
+
+/**
+ * Stores a re-encoded image under <uploads>/<folder>/ with a name we choose (a prefix, a random
+ * part, the extension of its stored type) and returns its public URL under /uploads/.
  */
 export async function saveImage(
   uploadsDir: string,
   folder: string,
   prefix: string,
-  bytes: Buffer,
-  type: UploadImageType,
+  image: CleanImage,
 ): Promise<string> {
   const dir = path.join(uploadsDir, folder);
   await mkdir(dir, { recursive: true });
-  const name = `${prefix}-${randomBytes(8).toString('hex')}.${extensions[type]}`;
-  await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+  const name = `${prefix}-${randomBytes(8).toString('hex')}.${extensions[image.type]}`;
+  await writeFile(path.join(dir, name), image.bytes, { flag: 'wx' });
   return `/uploads/${folder}/${name}`;
 }
 

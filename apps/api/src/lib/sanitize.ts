@@ -1,3 +1,4 @@
+import { safeHref } from '@parade/core/safe-links';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -77,17 +78,18 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options);
 }
 
-const SAFE_URL = /^(\/(?![/\\])|https?:\/\/)/i;
-
-/** An image URL from the content tables: a site path or an http(s) URL; anything else is dropped. */
+/**
+ * An image URL from the content tables: a site path or an https URL (the rule of
+ * @parade/core/safe-links, which the write schemas check too); anything else is dropped, so a
+ * row stored before the rule is never served.
+ */
 export function safeImageUrl(url: string): string {
-  return SAFE_URL.test(url.trim()) ? url.trim() : '';
+  return safeHref(url) ?? '';
 }
 
-/** A link from the content tables (slides, deals): a site path or an http(s) URL, else null. */
+/** A link from the content tables (slides, deals): a site path or an https URL, else null. */
 export function safeLink(url: string | null | undefined): string | null {
-  const trimmed = url?.trim() ?? '';
-  return SAFE_URL.test(trimmed) ? trimmed : null;
+  return safeHref(url);
 }
 
 const ENTITIES: Record<string, string> = {

@@ -25,7 +25,9 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/i;
 export async function getSession(request: FastifyRequest): Promise<Session | null> {
   if (request.session !== undefined) return request.session;
   const match = BEARER.exec(request.headers.authorization?.trim() ?? '');
-  const record = match?.[1] ? await findSession(request.server.db, match[1]) : null;
+  const record = match?.[1]
+    ? await findSession(request.server.db, match[1], request.server.config.sessionIdleTimeoutMinutes)
+    : null;
   request.session = record ? { tokenId: record.tokenId, user: toUserDto(record.user) } : null;
   return request.session;
 }
@@ -49,6 +51,18 @@ export async function requireRole(request: FastifyRequest, ...roles: UserRole[])
 }
 
 /**
+ * True for a request that carries credentials, was answered for a signed-in user, or goes to a
+ * route that needs a token or hands one out (everything under /api/auth/).
+ */
+function concernsAuth(request: FastifyRequest): boolean {
+  if (request.headers.authorization !== undefined || request.session) return true;
+  const route = request.routeOptions;
+  if (route.url?.startsWith('/api/auth/')) return true;
+  const security = (route.schema as { security?: unknown[] } | undefined)?.security;
+  return Array.isArray(security) && security.length > 0;
+}
+
+/**
  * Bearer-token authentication. Routes opt in with a guard that reads as a sentence, either in
  * the handler (`const user = await requireUser(request)`) or as a hook
  * (`{ onRequest: app.authenticate }`). Tokens are opaque; only their SHA-256 hash is stored.
@@ -58,6 +72,15 @@ export const authPlugin = fp(
     app.decorateRequest('session', undefined);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       await requireUser(request);
+    });
+    // No cache (browser, proxy, CDN) may keep a reply about a signed-in person or an auth call.
+    // The public-cache plugin already marks every non-public reply `private, no-store`; this
+    // holds whatever a route sets itself, and runs after it (registered later).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (concernsAuth(request) && !/\bno-store\b/iu.test(String(reply.getHeader('cache-control') ?? ''))) {
+        reply.header('cache-control', 'no-store');
+      }
+      return payload;
     });
   },
   { name: 'auth', dependencies: ['db'] },

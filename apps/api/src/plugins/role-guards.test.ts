@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { signUpAs } from '../test/manage-fixtures';
+import { appRoutes } from '../test/route-table';
 import { bearer } from '../test/test-support';
 import { guardedArea } from './role-guards';
 
@@ -17,29 +18,13 @@ let vendor: string;
 let admin: string;
 let shopless: string;
 
-/** Every METHOD full-path pair of the router, read from printRoutes' tree. */
-function routeTable(text: string): { method: string; url: string }[] {
-  const routes: { method: string; url: string }[] = [];
-  const stack: string[] = [];
-  for (const line of text.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    stack.push(match[2] ?? '');
-    const methods = match[3]?.split(', ') ?? [];
-    for (const method of methods) if (method !== 'HEAD') routes.push({ method, url: stack.join('') });
-  }
-  return routes;
-}
-
 /**
  * The routes of one guarded area: under /api/admin/, or the merchant's (under /api/vendor/ and
  * the offers' merchant calls under /api/vendor-offers/vendor/, guardedArea's rule).
  */
 function guarded(prefix: '/api/vendor/' | '/api/admin/') {
   const area = prefix === '/api/vendor/' ? 'vendor' : 'admin';
-  return routeTable(t.app.printRoutes({ commonPrefix: false })).filter((r) => guardedArea(r.url) === area);
+  return appRoutes(t.app).filter((r) => guardedArea(r.url) === area);
 }
 
 function call(route: { method: string; url: string }, token?: string) {

@@ -16,6 +16,23 @@ export async function openTestDatabase(
     return database;
   }
 
+  const fresh = await createPostgresDatabase(serverUrl);
+  const database = await openDatabase({ url: fresh.url, poolSize: 4, ...options });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server at serverUrl: its URL (for a test that runs
+ * the API in a process of its own) and how to drop it (connections left open are ended).
+ */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `parade_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -24,12 +41,9 @@ export async function openTestDatabase(
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4, ...options });
-  await database.migrate();
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);

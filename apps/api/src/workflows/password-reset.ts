@@ -7,6 +7,7 @@ import {
   insertPasswordReset,
   isLiveResetToken,
   newOpaqueToken,
+  rememberOwnerClient,
   resetInvalid,
   resetLink,
   resetPasswordMail,
@@ -25,17 +26,21 @@ export async function requestPasswordReset(
   // The reply is the same either way, and the reset is written and mailed after the reply, so
   // that neither content nor timing tells whether the account exists: both paths do the same
   // rate-limit writes and the same lookup.
-  await guardForgotPassword(ctx.db, input.email, clientIp);
+  const { send } = await guardForgotPassword(ctx.db, input.email, clientIp);
   const user = await findUserByEmail(ctx.db, input.email);
-  if (!user) return;
+  if (!user || !send) return;
   ctx.composeMailLater(async () => {
     const token = newOpaqueToken();
     const mailId = await ctx.db.transaction(async (tx) => {
       await insertPasswordReset(tx, user.id, token, ctx.config.resetTokenTtlSeconds);
       return enqueueMail(tx, resetPasswordMail(ctx.config, user, token));
     });
-    if (ctx.config.env === 'development') {
-      ctx.log.info({ resetLink: resetLink(ctx.config, user.email, token) }, 'password reset link (development only)');
+    // Only on a laptop: no mail relay, a loopback HOST, not production (config.logResetLinks).
+    if (ctx.config.logResetLinks) {
+      ctx.log.info(
+        { resetLink: resetLink(ctx.config, user.email, token) },
+        'password reset link (development mode only)',
+      );
     }
     return [mailId];
   });
@@ -48,10 +53,11 @@ export async function resetPassword(
   clientIp: string,
 ): Promise<void> {
   await guardResetPassword(ctx.db, clientIp);
-  assertPasswordAcceptable(input.password);
   // The token must be unexpired, unused and issued to that e-mail's account. Hashing costs real
   // CPU: only for a token that is live now (useResetToken below decides for good).
   const user = await findUserByEmail(ctx.db, input.email);
+  // The password rules need the account's name; an unknown account is judged on the e-mail given.
+  await assertPasswordAcceptable(input.password, { name: user?.name, email: user?.email ?? input.email });
   if (!user || !(await isLiveResetToken(ctx.db, input.token, user.id))) throw resetInvalid();
   const passwordHash = await hashPassword(input.password);
   const done = await ctx.db.transaction(async (tx) => {
@@ -61,4 +67,6 @@ export async function resetPassword(
     return true;
   });
   if (!done) throw resetInvalid();
+  // Whoever holds the mailed link controls the mailbox: this address is the owner's from now on.
+  await rememberOwnerClient(ctx.db, user.email, clientIp);
 }

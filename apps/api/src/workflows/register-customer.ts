@@ -6,6 +6,7 @@ import {
   emailTaken,
   guardRegister,
   hashPassword,
+  rememberOwnerClient,
   welcomeMail,
 } from '../modules/auth';
 import { enqueueMail } from '../modules/mail';
@@ -19,7 +20,7 @@ export async function registerCustomer(
 ): Promise<AuthResult> {
   // The checks run first and on their own: a refused attempt still counts against the IP.
   await guardRegister(ctx.db, clientIp);
-  assertPasswordAcceptable(input.password);
+  await assertPasswordAcceptable(input.password, input);
   if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -30,6 +31,7 @@ export async function registerCustomer(
       return { result: { access_token, user: toUserDto(user) }, mailId };
     });
     ctx.deliverMail([mailId]);
+    await rememberOwnerClient(ctx.db, input.email, clientIp);
     return result;
   } catch (error) {
     // Two sign-ups with the same address at once: the unique index decides.

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../modules/auth';
+import { demoPasswords, hashPassword } from '../../modules/auth';
 import { shopSeeds } from './demo-shops';
 
 export interface DemoAccount {
@@ -11,13 +11,10 @@ export interface DemoAccount {
 
 /**
  * The demo accounts' fixed passwords, printed at start-up and named in the README. They are
- * public on purpose: demo data only, never for a real deployment.
+ * public on purpose: demo data only, never for a real deployment. The auth module keeps them,
+ * so that no real account can choose one.
  */
-export const demoPasswords = {
-  customer: 'parade-customer-2026',
-  vendor: 'parade-vendor-2026',
-  admin: 'parade-admin-2026',
-} as const;
+export { demoPasswords };
 
 export const demoCustomer = {
   name: 'Priya Shah',

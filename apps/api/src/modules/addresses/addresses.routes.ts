@@ -1,4 +1,9 @@
-import { addressListPayloadSchema, addressPayloadSchema, addressSchema } from '@parade/core/auth-schemas';
+import {
+  addressListPayloadSchema,
+  addressPayloadSchema,
+  addressSchema,
+  MAX_SAVED_ADDRESSES,
+} from '@parade/core/auth-schemas';
 import { successEnvelope } from '@parade/core/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,6 +48,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Add an address (the first one becomes the default)',
+        description: `At most ${MAX_SAVED_ADDRESSES} addresses per user: one more answers 422 \`address_limit_reached\`.`,
         body: addressSchema,
         response: { 201: addressReply, ...failureResponses },
       },

@@ -1,7 +1,7 @@
-import { type AddressDto, authMessages } from '@parade/core/auth-schemas';
+import { type AddressDto, authMessages, MAX_SAVED_ADDRESSES } from '@parade/core/auth-schemas';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { lockUser } from '../users';
 import { addresses } from './addresses.tables';
 
@@ -74,7 +74,7 @@ export async function listAddresses(db: Db | Tx, userId: number): Promise<Addres
   return rows.map(toAddressDto);
 }
 
-/** The first address becomes the default; a later one only when asked. */
+/** The first address becomes the default; a later one only when asked. At most MAX_SAVED_ADDRESSES per user (422). */
 export async function createAddress(db: Db, userId: number, fields: AddressFields): Promise<AddressDto> {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
@@ -82,6 +82,10 @@ export async function createAddress(db: Db, userId: number, fields: AddressField
       .select({ count: sql<number>`count(*)::int` })
       .from(addresses)
       .where(eq(addresses.userId, userId));
+    // Counted under the user's lock: two creates at the cap cannot both see room for one more.
+    if (Number(existing?.count ?? 0) >= MAX_SAVED_ADDRESSES) {
+      throw new AppError(422, authMessages.addressLimit, {}, 'address_limit_reached');
+    }
     const [row] = await tx
       .insert(addresses)
       .values({ userId, ...columns(fields), isDefault: false })

@@ -1,4 +1,4 @@
-import { authMessages } from '@parade/core/auth-schemas';
+import { authMessages, MAX_SAVED_ADDRESSES } from '@parade/core/auth-schemas';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -151,5 +151,34 @@ describe('addresses', () => {
       const res = await t.app.inject({ method, url, payload: method === 'POST' ? home : undefined });
       expect(res.statusCode).toBe(401);
     }
+  });
+
+  it(`keeps at most ${MAX_SAVED_ADDRESSES} addresses per user, writing nothing past the cap`, async () => {
+    const { token, user } = await signUp(t.app);
+    for (let i = 0; i < MAX_SAVED_ADDRESSES; i++) await create(token, { label: `Place ${i}` });
+    const refused = await call(token, 'POST', '/user/address', { ...home, label: 'One too many' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      status: false,
+      message: authMessages.addressLimit,
+      code: 'address_limit_reached',
+      errors: {},
+    });
+    const rows = await t.database.db.select().from(addresses).where(eq(addresses.userId, user.id));
+    expect(rows).toHaveLength(MAX_SAVED_ADDRESSES);
+    // Deleting one makes room again.
+    expect((await call(token, 'DELETE', `/user/update-profile/${rows[0]!.id}`)).statusCode).toBe(200);
+    await create(token, { label: 'Room again' });
+  });
+
+  it('lets only one of several concurrent creates at the cap through', async () => {
+    const { token, user } = await signUp(t.app);
+    for (let i = 0; i < MAX_SAVED_ADDRESSES - 1; i++) await create(token, { label: `Place ${i}` });
+    const replies = await Promise.all(
+      ['Race A', 'Race B', 'Race C'].map((label) => call(token, 'POST', '/user/address', { ...home, label })),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
+    const rows = await t.database.db.select().from(addresses).where(eq(addresses.userId, user.id));
+    expect(rows).toHaveLength(MAX_SAVED_ADDRESSES);
   });
 });

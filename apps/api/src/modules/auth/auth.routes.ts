@@ -62,7 +62,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         description:
-          'Wrong e-mail or password answer the same 422. Rate limited per client IP and per account (429 with Retry-After).',
+          'Wrong e-mail or password answer the same 422. Rate limited per client IP and per (account, IP); after many failed ' +
+          'sign-ins on an account, addresses its owner never used take one attempt at a time (429 with Retry-After).',
         body: loginSchema,
         response: { 200: authReply, ...failureResponses },
       },
@@ -112,7 +113,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Mail a password reset link',
-        description: 'Always the same reply, whether or not the account exists. Rate limited per IP and per e-mail.',
+        description:
+          'Always the same reply, whether or not the account exists. Rate limited per IP and per (e-mail, IP) (429 with ' +
+          'Retry-After); past a per-account cap, requests from addresses the owner never used are answered the same but mail nothing.',
         body: forgotPasswordSchema,
         response: { 200: emptyReply, ...failureResponses },
       },

@@ -5,10 +5,23 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, invalidField } from '../../lib/errors';
 import { findUserByEmail, toUserDto } from '../users';
 import { passwordResets, socialAccounts } from './auth.tables';
-import { isCommonPassword } from './common-passwords';
 import { type OidcIdentity, OidcTokenError, type OidcVerifier } from './oidc';
 import { hashPassword, verifyPassword } from './password';
-import { authRateLimits, clearRateLimit, enforceRateLimits } from './rate-limit';
+import {
+  accountClientKey,
+  accountThrottle,
+  accountWaitSeconds,
+  authRateLimits,
+  clearRateLimit,
+  clientKey,
+  countInWindow,
+  enforceRateLimits,
+  hitRateLimit,
+  isKnownClient,
+  rememberClient,
+  TooManyRequests,
+  takeTurn,
+} from './rate-limit';
 import { createSession, hashToken } from './sessions';
 
 export interface AuthResult {
@@ -27,12 +40,6 @@ export interface AuthContext {
   log: { info(obj: object, msg: string): void };
 }
 
-/** Refuses passwords from the common list (schema rules such as length run before this). */
-export function assertPasswordAcceptable(password: string, field = 'password'): void {
-  if (isCommonPassword(password) || /^(.)\1*$/u.test(password))
-    throw invalidField(field, authMessages.passwordCommon, 'password_too_common');
-}
-
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** The 422 of a sign-up whose e-mail already has an account. */
@@ -40,7 +47,27 @@ export const emailTaken = () => invalidField('email', authMessages.emailTaken, '
 
 /** Counts a sign-up attempt from this IP (429 when over the limit), before anything else is checked. */
 export async function guardRegister(db: DbOrTx, clientIp: string): Promise<void> {
-  await enforceRateLimits(db, [{ key: `register:ip:${clientIp}`, rule: authRateLimits.registerPerIp }]);
+  await enforceRateLimits(db, [{ key: `register:ip:${clientKey(clientIp)}`, rule: authRateLimits.registerPerIp }]);
+}
+
+/** Remembers the address as the account owner's (sign-up, sign-in, reset): never slowed by accountThrottle. */
+export async function rememberOwnerClient(db: DbOrTx, email: string, clientIp: string): Promise<void> {
+  await rememberClient(db, normaliseEmail(email), clientIp);
+}
+
+const failuresKey = (account: string) => `login:failures:${account}`;
+
+/**
+ * An address the owner has not used waits its turn on an account that has had many failed
+ * sign-ins (accountThrottle): 429 with Retry-After when another attempt was let through too
+ * recently. The owner's own addresses pass straight on.
+ */
+async function awaitAccountTurn(db: DbOrTx, account: string, clientIp: string): Promise<void> {
+  if (await isKnownClient(db, account, clientIp)) return;
+  const wait = accountWaitSeconds(await countInWindow(db, failuresKey(account)));
+  if (wait === 0) return;
+  const left = await takeTurn(db, `login:turn:${account}`, wait);
+  if (left > 0) throw new TooManyRequests(left);
 }
 
 // Checking a password against this when the account does not exist keeps the reply time the
@@ -56,16 +83,24 @@ export async function login(
   input: { email: string; password: string },
   clientIp: string,
 ): Promise<AuthResult> {
-  const accountKey = `login:account:${normaliseEmail(input.email)}`;
+  const account = normaliseEmail(input.email);
+  const pairKey = accountClientKey('login', account, clientIp);
+  // Per address, and per (account, address): no counter of the account alone can stop its owner.
   await enforceRateLimits(ctx.db, [
-    { key: `login:ip:${clientIp}`, rule: authRateLimits.loginPerIp },
-    { key: accountKey, rule: authRateLimits.loginPerAccount },
+    { key: `login:ip:${clientKey(clientIp)}`, rule: authRateLimits.loginPerIp },
+    { key: pairKey, rule: authRateLimits.loginPerAccountAndIp },
   ]);
+  await awaitAccountTurn(ctx.db, account, clientIp);
   const user = await findUserByEmail(ctx.db, input.email);
   const matches = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyPassword(input.password, await getDecoyHash()).then(() => false);
   if (!user || !matches) {
+    // Counted for unknown e-mails too, so the slow-down tells nothing about which accounts exist.
+    await hitRateLimit(ctx.db, failuresKey(account), {
+      max: Number.MAX_SAFE_INTEGER,
+      windowSeconds: accountThrottle.failureWindowSeconds,
+    });
     throw new AppError(
       422,
       authMessages.badCredentials,
@@ -77,18 +112,30 @@ export async function login(
   if (user.disabled) {
     throw new AppError(403, 'This account has been disabled.', {}, 'account_disabled');
   }
-  // A successful login ends the account's run of failures; the per-IP count stays.
-  await clearRateLimit(ctx.db, accountKey);
+  // A successful sign-in ends this address's run of failures on the account and makes the
+  // address the owner's. The account's failure count stays: it keeps slowing other addresses.
+  await clearRateLimit(ctx.db, pairKey);
+  await rememberClient(ctx.db, account, clientIp);
   const access_token = await createSession(ctx.db, user.id, ctx.config.authTokenTtlDays);
   return { access_token, user: toUserDto(user) };
 }
 
-/** Counts a reset request per IP and per e-mail (429 when over a limit); both paths of "forgot" do the same writes. */
-export async function guardForgotPassword(db: DbOrTx, email: string, clientIp: string): Promise<void> {
+/**
+ * Counts a reset request per IP and per (e-mail, IP): 429 when over a limit. Then says whether to
+ * mail the link: always to an address the owner used, else only while the account's reset mails
+ * to unknown addresses are under their cap (past it the reply is the same, no mail is sent, so
+ * a flood of requests neither mail-bombs the owner nor stops them resetting from their own
+ * address). Both paths of "forgot" do the same writes.
+ */
+export async function guardForgotPassword(db: DbOrTx, email: string, clientIp: string): Promise<{ send: boolean }> {
+  const account = normaliseEmail(email);
   await enforceRateLimits(db, [
-    { key: `forgot:ip:${clientIp}`, rule: authRateLimits.forgotPerIp },
-    { key: `forgot:account:${normaliseEmail(email)}`, rule: authRateLimits.forgotPerAccount },
+    { key: `forgot:ip:${clientKey(clientIp)}`, rule: authRateLimits.forgotPerIp },
+    { key: accountClientKey('forgot', account, clientIp), rule: authRateLimits.forgotPerAccountAndIp },
   ]);
+  if (await isKnownClient(db, account, clientIp)) return { send: true };
+  const over = await hitRateLimit(db, `forgot:account:${account}`, accountThrottle.resetMailsFromUnknownClients);
+  return { send: over === 0 };
 }
 
 /** Stores a reset link's token (its hash) for the user, live for `ttlSeconds`. */
@@ -106,7 +153,7 @@ export const resetInvalid = () =>
 
 /** Counts a reset attempt from this IP (429 when over the limit). */
 export async function guardResetPassword(db: DbOrTx, clientIp: string): Promise<void> {
-  await enforceRateLimits(db, [{ key: `reset:ip:${clientIp}`, rule: authRateLimits.resetPerIp }]);
+  await enforceRateLimits(db, [{ key: `reset:ip:${clientKey(clientIp)}`, rule: authRateLimits.resetPerIp }]);
 }
 
 /** The token's reset exists, is unused and unexpired, and was issued to this user. */

@@ -51,7 +51,8 @@ export const socialAccounts = pgTable(
 
 /**
  * Fixed-window counters for rate limits (login, forgot). Kept in the database so that
- * several API processes share them.
+ * several API processes share them. The same rows also keep an account's slow-down turn and
+ * the addresses its owner used (rate-limit.ts): each a key whose row ends at `windowEndsAt`.
  */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text().primaryKey(),

@@ -10,7 +10,8 @@ import { requireRole } from '../../plugins/auth';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, captureLog, signUp } from '../../test/test-support';
 import { authTokens, rateLimitHits } from './auth.tables';
-import { authRateLimits } from './rate-limit';
+import { demoPasswords } from './published-passwords';
+import { accountThrottle, accountWaitSeconds, authRateLimits, clientKey } from './rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -143,6 +144,51 @@ describe('register', () => {
   });
 });
 
+describe('password rules', () => {
+  const person = { name: 'Amira Khan-Jones', email: 'amira.khan@example.test' };
+  const register = (password: string, who = person) =>
+    post(
+      '/auth/register',
+      { ...who, password, password_confirmation: password },
+      {},
+      `10.12.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    );
+
+  it.each([
+    ['a breached password with a symbol', 'Password123!'],
+    ['a breached password in l33t', 'P@ssword1'],
+    ['the demo customer’s published password', demoPasswords.customer],
+    ['the demo admin’s published password', demoPasswords.admin],
+    ['a published password with the year changed', 'Parade-Admin-2027'],
+    ['the e-mail itself', person.email],
+    ['the e-mail’s local part with a digit', 'amira.khan1'],
+    ['the name with a year', 'Amira2024!'],
+    ['the name run together', 'AmiraKhanJones'],
+    ['the site’s name with a year', 'parade2026!'],
+    ['a common word with a year', 'Summer2024!'],
+    ['one character repeated', 'zzzzzzzzzzzz'],
+  ])('refuses %s', async (_label, password) => {
+    const res = await register(password);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'password_too_common',
+      errors: { password: [authMessages.passwordCommon] },
+    });
+    const [stored] = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.email, person.email));
+    expect(stored?.count).toBe(0);
+  });
+
+  it('accepts a passphrase of ordinary words, and a random string of 8', async () => {
+    expect((await register('bitter oranges every january')).statusCode).toBe(201);
+    expect(
+      (await register('xk4#pq9z', { name: 'Random Person', email: 'random.person@example.test' })).statusCode,
+    ).toBe(201);
+  });
+});
+
 describe('login, me and logout', () => {
   let account: Awaited<ReturnType<typeof signUp>>;
   beforeAll(async () => {
@@ -204,6 +250,48 @@ describe('login, me and logout', () => {
     expect((await me(token)).statusCode).toBe(401);
   });
 
+  it('refuses a session unused for longer than SESSION_IDLE_TIMEOUT_MINUTES, as an expired one', async () => {
+    const idle = t.config.sessionIdleTimeoutMinutes;
+    const { token } = await signUp(t.app);
+    const setLastUse = (minutesAgo: number) =>
+      t.database.db
+        .update(authTokens)
+        .set({ lastUsedAt: sql`now() - make_interval(mins => ${minutesAgo})` })
+        .where(eq(authTokens.tokenHash, sha256(token)));
+    // Used a little within the timeout: still signed in (and the use is recorded).
+    await setLastUse(idle - 10);
+    expect((await me(token)).statusCode).toBe(200);
+    const [touched] = await t.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, sha256(token)));
+    expect(Date.now() - touched!.lastUsedAt!.getTime()).toBeLessThan(60_000);
+    // Idle past the timeout: refused, though far from its expiry.
+    await setLastUse(idle + 1);
+    const refused = await me(token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('unauthenticated');
+  });
+
+  it('counts a session never used since sign-in as idle from its creation', async () => {
+    const { token } = await signUp(t.app);
+    await t.database.db
+      .update(authTokens)
+      .set({
+        lastUsedAt: null,
+        createdAt: sql`now() - make_interval(mins => ${t.config.sessionIdleTimeoutMinutes + 1})`,
+      })
+      .where(eq(authTokens.tokenHash, sha256(token)));
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('defaults the idle timeout to 7 days and takes SESSION_IDLE_TIMEOUT_MINUTES from 15 minutes to a year', () => {
+    expect(loadConfig({}).sessionIdleTimeoutMinutes).toBe(7 * 24 * 60);
+    expect(loadConfig({ SESSION_IDLE_TIMEOUT_MINUTES: '30' }).sessionIdleTimeoutMinutes).toBe(30);
+    expect(() => loadConfig({ SESSION_IDLE_TIMEOUT_MINUTES: '14' })).toThrow(/SESSION_IDLE_TIMEOUT_MINUTES/);
+    expect(() => loadConfig({ SESSION_IDLE_TIMEOUT_MINUTES: '525601' })).toThrow(/SESSION_IDLE_TIMEOUT_MINUTES/);
+  });
+
   it('revokes the token on logout and keeps the other sessions', async () => {
     const first = await post('/auth/login', { email: account.email, password: account.password }, {}, '10.0.0.3');
     const second = await post('/auth/login', { email: account.email, password: account.password }, {}, '10.0.0.3');
@@ -234,39 +322,93 @@ describe('login, me and logout', () => {
 
 describe('login rate limits (in the database)', () => {
   const loginFrom = (ip: string, email: string, password: string) => post('/auth/login', { email, password }, {}, ip);
+  const pairMax = authRateLimits.loginPerAccountAndIp.max;
 
-  it('blocks an account after too many attempts, from any IP, even with the right password', async () => {
+  it('throttles wrong passwords per (account, address) and never blocks the owner from another address', async () => {
     const victim = await signUp(t.app, { email: 'victim@example.test' });
-    const max = authRateLimits.loginPerAccount.max;
-    for (let i = 0; i < max; i++) {
-      const res = await loginFrom(`10.1.0.${i}`, 'VICTIM@example.test', 'guess number one two');
-      expect(res.statusCode).toBe(422);
+    for (let i = 0; i < pairMax + 2; i++) {
+      const res = await loginFrom('10.1.0.1', 'VICTIM@example.test', 'guess number one two');
+      expect(res.statusCode).toBe(i < pairMax ? 422 : 429);
     }
-    const blocked = await loginFrom('10.1.1.1', victim.email, victim.password);
+    // The attacker's address is throttled for this account, even with the right password...
+    const blocked = await loginFrom('10.1.0.1', victim.email, victim.password);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       status: false,
       message: 'Too many requests, please try again later.',
-      code: 'account_locked',
+      code: 'rate_limited',
       errors: {},
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // ...while the owner, from an address never used before, signs in.
+    expect((await loginFrom('10.1.1.1', victim.email, victim.password)).statusCode).toBe(200);
 
-    // When the window has passed the account can sign in again.
+    // When the window has passed the throttled address may try again.
     await t.database.db
       .update(rateLimitHits)
       .set({ windowEndsAt: sql`now() - interval '1 second'` })
-      .where(eq(rateLimitHits.key, 'login:account:victim@example.test'));
-    expect((await loginFrom('10.1.1.1', victim.email, victim.password)).statusCode).toBe(200);
+      .where(eq(rateLimitHits.key, 'login:victim@example.test 10.1.0.1'));
+    expect((await loginFrom('10.1.0.1', victim.email, victim.password)).statusCode).toBe(200);
   });
 
-  it('forgets failed attempts after a successful login', async () => {
+  it('forgets an address’s failed attempts after it signs in', async () => {
     const user = await signUp(t.app, { email: 'forgetful@example.test' });
-    const max = authRateLimits.loginPerAccount.max;
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < max - 1; i++) await loginFrom(`10.2.${round}.${i}`, user.email, 'a wrong password guess');
-      expect((await loginFrom(`10.2.${round}.99`, user.email, user.password)).statusCode).toBe(200);
+      for (let i = 0; i < pairMax - 1; i++) await loginFrom('10.2.0.1', user.email, 'a wrong password guess');
+      expect((await loginFrom('10.2.0.1', user.email, user.password)).statusCode).toBe(200);
     }
+  });
+
+  it('slows guesses spread over many addresses, one turn at a time, but not the owner’s own address', async () => {
+    const owner = await signUp(t.app, { email: 'spread@example.test' });
+    // The owner signed in from home once: that address is theirs.
+    expect((await loginFrom('10.5.0.1', owner.email, owner.password)).statusCode).toBe(200);
+    const free = accountThrottle.slowAfterFailures;
+    // Each attacking address stays under its own (account, address) limit.
+    for (let i = 0; i < free; i++) {
+      const res = await loginFrom(`10.5.1.${Math.floor(i / (pairMax - 1))}`, owner.email, 'a spread guess');
+      expect(res.statusCode).toBe(422);
+    }
+    const failuresRow = () =>
+      t.database.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, 'login:failures:spread@example.test'));
+    expect((await failuresRow())[0]?.count).toBe(free);
+    // As after a long attack: the wait is at its longest, so this test does not race the clock.
+    await t.database.db
+      .update(rateLimitHits)
+      .set({ count: 1000 })
+      .where(eq(rateLimitHits.key, 'login:failures:spread@example.test'));
+    // The next unknown address takes the account's one turn; the one after must wait for it,
+    // even with the right password.
+    expect((await loginFrom('10.5.2.1', owner.email, 'a spread guess')).statusCode).toBe(422);
+    const slowed = await loginFrom('10.5.2.2', owner.email, owner.password);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().code).toBe('rate_limited');
+    const retryAfter = Number(slowed.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(accountThrottle.maxWaitSeconds);
+    // The owner at home is never slowed, however many failures the account has had.
+    expect((await loginFrom('10.5.0.1', owner.email, owner.password)).statusCode).toBe(200);
+    expect((await loginFrom('10.5.0.1', owner.email, owner.password)).statusCode).toBe(200);
+    // Nor after resetting the password from a new address (the link proves the mailbox): see password-reset.test.ts.
+  });
+
+  it('grows the wait of unknown addresses with the failures, up to a minute', () => {
+    const free = accountThrottle.slowAfterFailures;
+    expect(accountWaitSeconds(0)).toBe(0);
+    expect(accountWaitSeconds(free - 1)).toBe(0);
+    expect(accountWaitSeconds(free)).toBe(2);
+    expect(accountWaitSeconds(free + 1)).toBe(4);
+    expect(accountWaitSeconds(free + 100)).toBe(accountThrottle.maxWaitSeconds);
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped one as IPv4', () => {
+    expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKey('2001:db8:0:12:aaaa::1')).toBe('2001:db8:0:12::/64');
+    expect(clientKey('2001:0db8:0000:0012:ffff:1:2:3')).toBe('2001:db8:0:12::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 
   it('blocks one IP trying many accounts, not the others', async () => {
@@ -278,15 +420,19 @@ describe('login rate limits (in the database)', () => {
     expect((await loginFrom('10.3.0.2', 'spray-last@example.test', 'password guess')).statusCode).toBe(422);
   });
 
-  it('lets no IP over its own limit keep adding to an account’s counter', async () => {
+  it('lets no IP over its own limit add to an account’s failures', async () => {
     const target = await signUp(t.app, { email: 'target@example.test' });
     const attacker = '10.3.9.9';
     for (let i = 0; i < authRateLimits.loginPerIp.max; i++)
       await loginFrom(attacker, `decoy${i}@example.test`, 'a guess');
-    // Blocked by its own limit, the attacker's attempts no longer count against the target.
-    for (let i = 0; i < authRateLimits.loginPerAccount.max + 5; i++) {
+    for (let i = 0; i < accountThrottle.slowAfterFailures + 5; i++) {
       expect((await loginFrom(attacker, target.email, 'a guess')).statusCode).toBe(429);
     }
+    const [failures] = await t.database.db
+      .select()
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.key, 'login:failures:target@example.test'));
+    expect(failures).toBeUndefined();
     expect((await loginFrom('10.3.9.10', target.email, target.password)).statusCode).toBe(200);
   });
 
@@ -295,21 +441,20 @@ describe('login rate limits (in the database)', () => {
     const other: FastifyInstance = await buildApp({ config: t.config, database: t.database, logger: false });
     await other.ready();
     try {
-      const max = authRateLimits.loginPerAccount.max;
-      for (let i = 0; i < max; i++) {
+      for (let i = 0; i < pairMax; i++) {
         const app = i % 2 === 0 ? t.app : other;
         await app.inject({
           method: 'POST',
           url: '/api/auth/login',
           payload: { email: user.email, password: 'wrong guess here' },
-          remoteAddress: `10.4.0.${i}`,
+          remoteAddress: '10.4.0.1',
         });
       }
       const res = await other.inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { email: user.email, password: user.password },
-        remoteAddress: '10.4.1.1',
+        remoteAddress: '10.4.0.1',
       });
       expect(res.statusCode).toBe(429);
     } finally {

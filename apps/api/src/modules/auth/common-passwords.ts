@@ -1,7 +1,8 @@
 /**
  * Passwords that head every public breach list (the NCSC's and SplashData's most used, plus
  * keyboard walks, years and local words), typed into the repo so the check needs no network.
- * Only entries of 8+ characters are kept: shorter ones already fail the length rule.
+ * Only entries of 8+ characters are kept: shorter ones already fail the length rule. They add
+ * UK and Parade words to the breach list of @zxcvbn-ts/language-common (password-policy.ts).
  */
 const list = `
 !@#$%^&*
@@ -435,9 +436,5 @@ zxcvbnm123
 zxcvbnmm
 `;
 
-const commonPasswords = new Set(list.split('\n').filter(Boolean));
-
-/** True when the password (ignoring case and surrounding spaces) is on the common list. */
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.trim().toLowerCase());
-}
+/** One password per entry; zxcvbn ranks an entry by its place, and every place in so short a list counts as very common. */
+export const localCommonPasswords: string[] = list.split('\n').filter(Boolean);

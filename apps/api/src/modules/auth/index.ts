@@ -8,7 +8,6 @@ export { authRoutes } from './auth.routes';
 export {
   type AuthContext,
   type AuthResult,
-  assertPasswordAcceptable,
   emailTaken,
   findLinkedUserId,
   guardForgotPassword,
@@ -17,6 +16,7 @@ export {
   insertPasswordReset,
   isLiveResetToken,
   linkSocialAccount,
+  rememberOwnerClient,
   resetInvalid,
   socialEmailUnverified,
   useResetToken,
@@ -24,6 +24,8 @@ export {
 } from './auth.service';
 export type { OidcVerifier } from './oidc';
 export { hashPassword, verifyPassword } from './password';
+export { assertPasswordAcceptable, type PasswordContext } from './password-policy';
+export { demoPasswords } from './published-passwords';
 /** A shared fixed-window counter, for limits other modules keep (e.g. QR scans counted per address). */
 export { hitRateLimit, type RateLimitRule } from './rate-limit';
 export { createSession, findSession, newOpaqueToken, revokeAllSessions, type SessionRecord } from './sessions';

@@ -8,8 +8,9 @@ import { ConfigError, loadConfig } from '../../config';
 import { mailOutbox } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, captureLog, signUp } from '../../test/test-support';
+import { REDACTED_BODY } from '../mail';
 import { authTokens, passwordResets } from './auth.tables';
-import { authRateLimits } from './rate-limit';
+import { accountThrottle, authRateLimits } from './rate-limit';
 
 let smtp: SmtpCapture;
 let t: TestApp;
@@ -34,9 +35,9 @@ const login = (email: string, password: string) =>
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Asks for a reset link and reads it from the mail the SMTP server received. */
-async function resetLinkFor(email: string): Promise<{ token: string; link: URL }> {
+async function resetLinkFor(email: string, ip = nextIp()): Promise<{ token: string; link: URL }> {
   const before = smtp.messages.length;
-  expect((await forgot(email)).statusCode).toBe(200);
+  expect((await forgot(email, ip)).statusCode).toBe(200);
   const mail = await smtp.waitFor(
     (m) => smtp.messages.indexOf(m) >= before && m.to.includes(email.toLowerCase()) && /reset/i.test(m.subject),
   );
@@ -78,19 +79,74 @@ describe('forgot password', () => {
     expect(seconds).toBeCloseTo(900, 0);
   });
 
-  it('is rate limited per account and per IP, with the same reply for unknown accounts', async () => {
-    for (let i = 0; i < authRateLimits.forgotPerAccount.max; i++) {
-      expect((await forgot('ghost@example.test')).statusCode).toBe(200);
+  it('is rate limited per (account, IP) and per IP, with the same reply for unknown accounts', async () => {
+    const pairMax = authRateLimits.forgotPerAccountAndIp.max;
+    for (let i = 0; i < pairMax; i++) {
+      expect((await forgot('ghost@example.test', '10.8.1.1')).statusCode).toBe(200);
     }
-    const blocked = await forgot('Ghost@example.test');
+    const blocked = await forgot('Ghost@example.test', '10.8.1.1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().status).toBe(false);
+    expect(blocked.json()).toMatchObject({ status: false, code: 'rate_limited' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await forgot('ghost@example.test', '10.8.1.2')).statusCode).toBe(200);
 
     for (let i = 0; i < authRateLimits.forgotPerIp.max; i++) {
       expect((await forgot(`spray${i}@example.test`, '10.8.0.1')).statusCode).toBe(200);
     }
     expect((await forgot('spray-last@example.test', '10.8.0.1')).statusCode).toBe(429);
     expect((await forgot('spray-last@example.test', '10.8.0.2')).statusCode).toBe(200);
+  });
+
+  it('lets the owner reset from another address however often an attacker asked', async () => {
+    const owner = await signUp(t.app, { email: 'flooded@example.test' });
+    for (let i = 0; i < authRateLimits.forgotPerAccountAndIp.max + 2; i++) await forgot(owner.email, '10.8.2.1');
+    expect((await forgot(owner.email, '10.8.2.1')).statusCode).toBe(429);
+    await t.app.mailer.idle();
+    // From a new address the owner still gets a working link.
+    const { token } = await resetLinkFor(owner.email, '10.8.3.1');
+    const done = await reset({
+      token,
+      email: owner.email,
+      password: 'flood survivor phrase',
+      password_confirmation: 'flood survivor phrase',
+    });
+    expect(done.statusCode).toBe(200);
+  });
+
+  it('stops mailing unknown addresses past the account’s cap, silently, but always mails the owner’s own', async () => {
+    const owner = await signUp(t.app, { email: 'capped@example.test' });
+    // The owner signs in from home: that address is theirs.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: owner.email, password: owner.password },
+          remoteAddress: '10.8.4.250',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const cap = accountThrottle.resetMailsFromUnknownClients.max;
+    for (let i = 0; i < cap; i++) expect((await forgot(owner.email, `10.8.4.${i + 1}`)).statusCode).toBe(200);
+    await t.app.mailer.idle();
+    const mailsTo = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(mailOutbox)
+          .where(sql`${mailOutbox.to} = ${owner.email} and ${mailOutbox.kind} = 'password-reset'`)
+      ).length;
+    expect(await mailsTo()).toBe(cap);
+    // Past the cap: the same reply, no mail.
+    const over = await forgot(owner.email, '10.8.4.100');
+    expect(over.statusCode).toBe(200);
+    expect(over.json()).toEqual({ status: true, message: authMessages.forgotSent, data: {} });
+    await t.app.mailer.idle();
+    expect(await mailsTo()).toBe(cap);
+    // From the address the owner signs in from, the link is mailed.
+    expect((await forgot(owner.email, '10.8.4.250')).statusCode).toBe(200);
+    await t.app.mailer.idle();
+    expect(await mailsTo()).toBe(cap + 1);
   });
 });
 
@@ -205,6 +261,9 @@ describe('reset password', () => {
     const common = await reset({ token, email: user.email, password: 'iloveyou', password_confirmation: 'iloveyou' });
     expect(common.statusCode).toBe(422);
     expect(common.json().errors.password).toEqual([authMessages.passwordCommon]);
+    // The account's own name and e-mail are context words.
+    const ownEmail = await reset({ token, email: user.email, password: user.email, password_confirmation: user.email });
+    expect(ownEmail.json().errors.password).toEqual([authMessages.passwordCommon]);
     const mismatch = await reset({
       token,
       email: user.email,
@@ -224,6 +283,37 @@ describe('reset password', () => {
 });
 
 describe('mail delivery', () => {
+  it('keeps no reset link in the outbox once the mail is sent, and the mailed link works', async () => {
+    const user = await signUp(t.app, { email: 'redact.me@example.test' });
+    const { token } = await resetLinkFor(user.email);
+    await t.app.mailer.idle();
+    const [row] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.to} = ${user.email} and ${mailOutbox.kind} = 'password-reset'`);
+    expect(row).toMatchObject({
+      status: 'sent',
+      subject: 'Reset your Parade password',
+      text: REDACTED_BODY,
+      html: null,
+    });
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(JSON.stringify(row)).not.toContain('/auth/reset-password/');
+    // The welcome mail, which holds no secret, is kept as sent.
+    const [welcome] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.to} = ${user.email} and ${mailOutbox.kind} = 'welcome'`);
+    expect(welcome?.text).toContain('Welcome to Parade');
+    const done = await reset({
+      token,
+      email: user.email,
+      password: 'redacted but working',
+      password_confirmation: 'redacted but working',
+    });
+    expect(done.statusCode).toBe(200);
+  });
+
   it('keeps a mail the relay refused in the outbox and delivers it on retry', async () => {
     const user = await signUp(t.app, { email: 'retry.me@example.test' });
     smtp.refuse = true;
@@ -239,10 +329,12 @@ describe('mail delivery', () => {
       .where(sql`${mailOutbox.to} = ${user.email} and ${mailOutbox.kind} = 'password-reset'`);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
     expect(failed?.lastError).toMatch(/550|unavailable/i);
+    // Not delivered yet: the body is kept for the retry.
+    expect(failed?.text).toContain('/auth/reset-password/');
 
     await t.app.mailer.retryUndelivered();
     const [sent] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed!.id));
-    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null, text: REDACTED_BODY });
     await smtp.waitFor((m) => m.to.includes(user.email) && /reset/i.test(m.subject));
   });
 
@@ -257,16 +349,26 @@ describe('mail delivery', () => {
         ['welcome', 'logged'],
         ['password-reset', 'logged'],
       ]);
+      // Never to be sent, the reset link is not kept either (development mode logs it instead).
+      expect(rows.map((r) => r.text === REDACTED_BODY)).toEqual([false, true]);
     } finally {
       await local.close();
     }
   });
 
-  it('logs the reset link in development only', async () => {
+  it('logs the reset link only without SMTP_URL, on a loopback HOST, outside production', async () => {
     const { stream, lines: logs } = captureLog();
-    for (const env of ['development', 'production'] as const) {
+    const cases = [
+      { env: { NODE_ENV: 'development', HOST: '127.0.0.1' }, logged: true },
+      { env: { NODE_ENV: 'development', HOST: '::1' }, logged: true },
+      { env: { NODE_ENV: 'development', HOST: '0.0.0.0' }, logged: false },
+      { env: { NODE_ENV: 'development', HOST: '192.0.2.10' }, logged: false },
+      { env: { NODE_ENV: 'development', HOST: '127.0.0.1', SMTP_URL: smtp.url }, logged: false },
+      { env: { NODE_ENV: 'production', HOST: '127.0.0.1' }, logged: false },
+    ];
+    for (const [i, { env, logged }] of cases.entries()) {
       const config = loadConfig({
-        NODE_ENV: env,
+        ...env,
         GEOCODER: 'demo',
         DATA_DIR: t.config.dataDir,
         SERVE_APPS: 'false',
@@ -274,13 +376,14 @@ describe('mail delivery', () => {
       });
       const app = await buildApp({ config, database: t.database, logger: { level: 'info', stream } });
       await app.ready();
-      const email = `logged.${env}@example.test`;
+      const email = `logged.${i}@example.test`;
       await signUp(app, { email });
       logs.length = 0;
       await app.inject({ method: 'POST', url: '/api/auth/forgot', payload: { email }, remoteAddress: nextIp() });
+      await app.mailer.idle();
       await app.close();
       const links = logs.filter((line) => line.includes('https://parade.example/auth/reset-password/'));
-      expect(links.length, env).toBe(env === 'development' ? 1 : 0);
+      expect(links.length, JSON.stringify(env)).toBe(logged ? 1 : 0);
     }
   });
 });

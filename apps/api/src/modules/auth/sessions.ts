@@ -34,8 +34,16 @@ export interface SessionRecord {
 // Writing last_used_at on every request would turn each read into a write; once in a while is enough.
 const TOUCH_AFTER_MS = 5 * 60_000;
 
-/** The live (not revoked, not expired) session of a bearer token, with its user (from the users module). */
-export async function findSession(db: DbOrTx, token: string): Promise<SessionRecord | null> {
+/**
+ * The live session of a bearer token, with its user (from the users module): not revoked, not
+ * expired, and used within the last `idleTimeoutMinutes` (last use is recorded at most every
+ * TOUCH_AFTER_MS, so a session may outlive its idle timeout by up to that much).
+ */
+export async function findSession(
+  db: DbOrTx,
+  token: string,
+  idleTimeoutMinutes: number,
+): Promise<SessionRecord | null> {
   // Prepared, and the token with its user in one statement: every signed-in request asks it.
   const [row] = await preparedOn(db, 'auth_live_session', () => {
     const user = sessionUsers(db);
@@ -48,10 +56,15 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionRec
           eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
           isNull(authTokens.revokedAt),
           gt(authTokens.expiresAt, sql`now()`),
+          // A new session has not been used yet: its idle time runs from its creation.
+          gt(
+            sql`coalesce(${authTokens.lastUsedAt}, ${authTokens.createdAt})`,
+            sql`now() - ${sql.placeholder('idleMinutes')}::int * interval '1 minute'`,
+          ),
         ),
       )
       .limit(1);
-  }).execute({ tokenHash: hashToken(token) });
+  }).execute({ tokenHash: hashToken(token), idleMinutes: idleTimeoutMinutes });
   if (!row) return null;
   const { user } = row;
   // A disabled account's tokens stop working at once, without revoking them one by one.

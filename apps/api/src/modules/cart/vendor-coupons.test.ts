@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, shops } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signUpAs } from '../../test/manage-fixtures';
+import { realImage } from '../../test/test-images';
 import { bearer, multipartPayload } from '../../test/test-support';
 import { shopsForOrders } from '../shops';
 
@@ -141,14 +142,10 @@ describe('vendor shop profile', () => {
 
 describe('vendor shop pictures', () => {
   it('stores a logo checked by content and shows it on the storefront at once', async () => {
-    const png = Buffer.alloc(33);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png, 0);
-    png.write('IHDR', 12, 'latin1');
-    png.writeUInt32BE(64, 16);
-    png.writeUInt32BE(64, 20);
+    const png = await realImage(64, 64);
     const send = async (bytes: Buffer) => {
       const form = new FormData();
-      form.append('image', new Blob([bytes]), 'logo.png');
+      form.append('image', new Blob([new Uint8Array(bytes)]), 'logo.png');
       const upload = await multipartPayload(form);
       return t.app.inject({
         method: 'POST',

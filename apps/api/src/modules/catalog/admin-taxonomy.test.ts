@@ -72,4 +72,23 @@ describe('admin categories, sub-categories and brands', () => {
       (await as(admin, 'POST', '/api/admin/sub-categories', { category_id: 999999, name: 'Orphan' })).statusCode,
     ).toBe(422);
   });
+
+  // Found by the fuzzer (fuzz.test.ts): an update with no field ran `UPDATE ... SET` with
+  // nothing to set, which the query builder refuses: a 500.
+  it('answers an update that sends no field with the object unchanged', async () => {
+    const category = (await as(admin, 'POST', '/api/admin/categories', { name: 'Pantry' })).json().data.category;
+    const brand = (await as(admin, 'POST', '/api/admin/brands', { name: 'Larder Co' })).json().data.brand;
+    const sub = (
+      await as(admin, 'POST', '/api/admin/sub-categories', { category_id: category.id, name: 'Jams' })
+    ).json().data.sub_category;
+    for (const [url, key, before] of [
+      [`/api/admin/categories/${category.id}`, 'category', category],
+      [`/api/admin/sub-categories/${sub.id}`, 'sub_category', sub],
+      [`/api/admin/brands/${brand.id}`, 'brand', brand],
+    ] as const) {
+      const reply = await as(admin, 'PUT', url, {});
+      expect(reply.statusCode, `${url}: ${reply.body}`).toBe(200);
+      expect(reply.json().data[key]).toMatchObject({ id: before.id, name: before.name, slug: before.slug });
+    }
+  });
 });

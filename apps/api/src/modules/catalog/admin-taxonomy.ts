@@ -70,6 +70,14 @@ async function uniqueRace<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * An update names only the fields sent; with none, there is nothing to write (and an UPDATE
+ * with an empty SET is an SQL error, not "no change").
+ */
+function hasAny(changes: Record<string, unknown>): boolean {
+  return Object.keys(changes).length > 0;
+}
+
 function listOrder(table: typeof categories | typeof subCategories | typeof brands, sort: ListQuery['sort']) {
   const columns: Record<string, SQLWrapper> = {
     created_at: table.createdAt,
@@ -159,15 +167,13 @@ export async function saveCategory(
       }
       const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
       if (!current) return null;
-      await tx
-        .update(categories)
-        .set({
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.slug !== undefined ? { slug: await freeSlug(tx, categories, input.slug, current.name, id) } : {}),
-          ...(input.image !== undefined ? { image: input.image } : {}),
-          ...(input.position !== undefined ? { position: input.position } : {}),
-        })
-        .where(eq(categories.id, id));
+      const changes = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.slug !== undefined ? { slug: await freeSlug(tx, categories, input.slug, current.name, id) } : {}),
+        ...(input.image !== undefined ? { image: input.image } : {}),
+        ...(input.position !== undefined ? { position: input.position } : {}),
+      };
+      if (hasAny(changes)) await tx.update(categories).set(changes).where(eq(categories.id, id));
       await refreshProductListings(tx, { productIds: await productIdsWhere(tx, eq(products.categoryId, id)) });
       return id;
     }),
@@ -276,17 +282,15 @@ export async function saveSubCategory(
       } else {
         const [current] = await tx.select().from(subCategories).where(eq(subCategories.id, subId)).for('update');
         if (!current) return null;
-        await tx
-          .update(subCategories)
-          .set({
-            ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.slug !== undefined
-              ? { slug: await freeSlug(tx, subCategories, input.slug, current.name, subId) }
-              : {}),
-            ...(input.position !== undefined ? { position: input.position } : {}),
-          })
-          .where(eq(subCategories.id, subId));
+        const changes = {
+          ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.slug !== undefined
+            ? { slug: await freeSlug(tx, subCategories, input.slug, current.name, subId) }
+            : {}),
+          ...(input.position !== undefined ? { position: input.position } : {}),
+        };
+        if (hasAny(changes)) await tx.update(subCategories).set(changes).where(eq(subCategories.id, subId));
       }
       if (input.brand_ids !== undefined) {
         await tx.delete(brandSubCategories).where(eq(brandSubCategories.subCategoryId, subId));
@@ -355,14 +359,12 @@ export async function saveBrand(db: DbOrTx, id: number | null, input: Partial<Br
       }
       const [current] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
       if (!current) return null;
-      await tx
-        .update(brands)
-        .set({
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.slug !== undefined ? { slug: await freeSlug(tx, brands, input.slug, current.name, id) } : {}),
-          ...(input.logo !== undefined ? { logo: input.logo } : {}),
-        })
-        .where(eq(brands.id, id));
+      const changes = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.slug !== undefined ? { slug: await freeSlug(tx, brands, input.slug, current.name, id) } : {}),
+        ...(input.logo !== undefined ? { logo: input.logo } : {}),
+      };
+      if (hasAny(changes)) await tx.update(brands).set(changes).where(eq(brands.id, id));
       await refreshProductListings(tx, { brandId: id });
       return id;
     }),

@@ -14,6 +14,7 @@ import { foldListParams } from '../../lib/query-params';
 import { listCategoryTree } from './categories.service';
 import { toListRequest } from './product-query';
 import { getProductPage, listBrands, listProducts } from './products.service';
+import { asksSearch, assertSearchable, SEARCH_RATE_LIMIT } from './search-limits';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -32,7 +33,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
-      config: { publicCache: true },
+      config: {
+        publicCache: true,
+        // A search is limited as POST /search is; plain browsing is not. The reply cache answers a
+        // repeated URL before this limit is counted (it costs no query): only misses count.
+        rateLimit: { ...SEARCH_RATE_LIMIT, allowList: (request) => !asksSearch(request) },
+      },
       preValidation: foldListParams(['category']),
       schema: {
         tags: ['catalog'],
@@ -40,12 +46,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`category` is a list: `category[0]=a&category[1]=b`, `category=a&category=b` or `category=a`. ' +
           'Each card links to its cheapest active variation and `price` is that price; `min_price`/`max_price` ' +
-          '(pence) filter on it. `price_range` ignores the price filter. Default sort: `date`, `sort_high=1`.',
+          '(pence) filter on it. `price_range` ignores the price filter. Default sort: `date`, `sort_high=1`. ' +
+          '`search` needs 3 to 100 characters with at least 3 letters or digits (else 422 `validation_failed` on ' +
+          '`search`; empty is no search), and searching is limited to 120 a minute per address as POST /search is ' +
+          '(429 `rate_limited`; a reply already in the reply cache is not counted). Browsing without `search` is not limited.',
         querystring: productListQuerySchema,
         response: { 200: successEnvelope(productListSchema), ...failureResponses },
       },
     },
-    async (request) => ok(await listProducts(app.db, toListRequest(request.query))),
+    async (request) => {
+      assertSearchable(request.query.search);
+      return ok(await listProducts(app.db, toListRequest(request.query)));
+    },
   );
 
   app.get(

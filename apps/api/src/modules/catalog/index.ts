@@ -31,5 +31,6 @@ export { shopProductListQuery, toListRequest } from './product-query';
 export { countListableProducts, listBrandRefs, listProducts, shopListing, topCards } from './products.service';
 export { type ListingScope, readModelGeneration, refreshProductListings, repairReadModel } from './read-model';
 export { SEARCH_LIMIT, searchVariations } from './search';
+export { SEARCH_RATE_LIMIT } from './search-limits';
 export { lowStockVariations, productsNotOfShop } from './vendor.queries';
 export { vendorCatalogRoutes } from './vendor.routes';

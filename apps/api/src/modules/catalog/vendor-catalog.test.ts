@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productVariations, shops } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeCategory, makeShop, signUpAs } from '../../test/manage-fixtures';
+import { pngClaiming, realImage } from '../../test/test-images';
 import { bearer, multipartPayload } from '../../test/test-support';
 
 let t: TestApp;
@@ -131,7 +132,7 @@ describe("one shop's vendor and another shop's objects", () => {
     ];
     for (const res of await Promise.all(attempts)) expect(res.statusCode, res.body).toBe(404);
     const form = new FormData();
-    form.append('images', new Blob([pngBytes(2, 2)]), 'a.png');
+    form.append('images', new Blob([new Uint8Array(await realImage(2, 2))]), 'a.png');
     const upload = await multipartPayload(form);
     const img = await t.app.inject({
       method: 'POST',
@@ -170,17 +171,6 @@ describe("one shop's vendor and another shop's objects", () => {
   });
 });
 
-/** A minimal PNG header of the given size (the checks read only the header). */
-function pngBytes(width: number, height: number): Buffer {
-  const bytes = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes, 0);
-  bytes.writeUInt32BE(13, 8);
-  bytes.write('IHDR', 12, 'latin1');
-  bytes.writeUInt32BE(width, 16);
-  bytes.writeUInt32BE(height, 20);
-  return bytes;
-}
-
 describe('picture uploads', () => {
   it('stores pictures checked by content and pixel count, on the first variation by default', async () => {
     const product = await createProduct(a.token, {
@@ -189,7 +179,7 @@ describe('picture uploads', () => {
     });
     const send = async (files: [Buffer, string][]) => {
       const form = new FormData();
-      for (const [bytes, name] of files) form.append('images', new Blob([bytes]), name);
+      for (const [bytes, name] of files) form.append('images', new Blob([new Uint8Array(bytes)]), name);
       const upload = await multipartPayload(form);
       return t.app.inject({
         method: 'POST',
@@ -198,7 +188,7 @@ describe('picture uploads', () => {
         payload: upload.payload,
       });
     };
-    const good = await send([[pngBytes(40, 30), 'fig.png']]);
+    const good = await send([[await realImage(40, 30), 'fig.png']]);
     expect(good.statusCode, good.body).toBe(200);
     const images = good.json().data.images;
     expect(images).toHaveLength(1);
@@ -210,7 +200,7 @@ describe('picture uploads', () => {
     const fake = await send([[Buffer.from('<svg onload=alert(1)>'), 'evil.png']]);
     expect(fake.statusCode).toBe(422);
     expect(fake.json().code).toBe('image_invalid');
-    const huge = await send([[pngBytes(10_000, 10_000), 'huge.png']]);
+    const huge = await send([[pngClaiming(10_000, 10_000), 'huge.png']]);
     expect(huge.statusCode).toBe(422);
     const detail = (await as(a.token, 'GET', `/api/vendor/products/${product.id}`)).json().data.product;
     expect(detail.variations[0].images).toHaveLength(1);

@@ -29,7 +29,15 @@ import {
 } from '../../lib/digital-files';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, imageInfo, removeImages, saveImage } from '../../lib/images';
+import {
+  type CleanImage,
+  cleanImage,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  removeImages,
+  saveImage,
+} from '../../lib/images';
+import { fileBytes, fileStream, formParts } from '../../lib/multipart';
 import { vendorShopId } from '../../plugins/role-guards';
 import {
   addVendorVariationImages,
@@ -298,20 +306,17 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw imageInvalid('Send the pictures as multipart/form-data.');
       const files: Buffer[] = [];
       let variationField: string | undefined;
-      for await (const part of request.parts()) {
+      for await (const part of formParts(request)) {
         if (part.type === 'file') {
           if (part.fieldname !== 'images') {
             part.file.resume();
             continue;
           }
-          try {
-            files.push(await part.toBuffer());
-          } catch (error) {
-            if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-              throw imageInvalid(`Each picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
-            }
-            throw error;
-          }
+          files.push(
+            await fileBytes(part, () =>
+              imageInvalid(`Each picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`),
+            ),
+          );
         } else if (part.fieldname === 'variation_id') {
           variationField = String(part.value);
         }
@@ -320,18 +325,20 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (pictures.length === 0) throw imageInvalid('Choose at least one picture.');
       const variationId = variationField ? idSchema.safeParse(variationField) : undefined;
       if (variationId && !variationId.success) throw variationMissing();
-      // Check every file before storing any.
-      const checked = pictures.map((bytes) => {
-        const info = imageInfo(bytes);
-        if (!info) throw imageInvalid('Pictures must be PNG, JPEG, WebP or GIF images.');
-        if (info.width * info.height > IMAGE_MAX_PIXELS) {
+      // Each checked and re-encoded in turn (one decoded picture in memory at a time), all
+      // before any is stored.
+      const cleaned: CleanImage[] = [];
+      for (const bytes of pictures) {
+        const result = await cleanImage(bytes);
+        if (!result.ok && result.reason === 'too_many_pixels') {
           throw imageInvalid(`Each picture must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
         }
-        return { bytes, info };
-      });
+        if (!result.ok) throw imageInvalid('Pictures must be PNG, JPEG, WebP or GIF images.');
+        cleaned.push(result.image);
+      }
       const urls: string[] = [];
-      for (const { bytes, info } of checked) {
-        urls.push(await saveImage(app.uploadsDir, 'products', `${shopId}-${request.params.id}`, bytes, info.type));
+      for (const image of cleaned) {
+        urls.push(await saveImage(app.uploadsDir, 'products', `${shopId}-${request.params.id}`, image));
       }
       let images: string[] | null;
       try {
@@ -358,13 +365,13 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     let stored: StoredDigitalFile | null = null;
     let name = '';
     try {
-      for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 1, parts: 2 } })) {
+      for await (const part of formParts(request, { limits: { fileSize: maxBytes, files: 1, fields: 1, parts: 2 } })) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== DIGITAL_FILE_FIELD || stored) {
           part.file.resume();
           continue;
         }
-        stored = await storeDigitalFile(app.config.dataDir, String(shopId), part.file, maxBytes);
+        stored = await storeDigitalFile(app.config.dataDir, String(shopId), fileStream(part), maxBytes);
         name = cleanFileName(part.filename, stored.kind);
       }
     } catch (error) {

@@ -33,7 +33,8 @@ import { MANAGE_PER_PAGE, parseSort } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, imageInfo, saveImage } from '../../lib/images';
+import { cleanImage, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, saveImage } from '../../lib/images';
+import { fileBytes, formParts } from '../../lib/multipart';
 import { requireUser } from '../../plugins/auth';
 import {
   deleteBlogCategory,
@@ -93,29 +94,25 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
     async (request, reply) => {
       if (!request.isMultipart()) throw imageInvalid('Send the picture as multipart/form-data.');
       let bytes: Buffer | null = null;
-      for await (const part of request.parts()) {
+      for await (const part of formParts(request)) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'image') {
           part.file.resume();
           continue;
         }
-        try {
-          bytes = await part.toBuffer();
-        } catch (error) {
-          if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-            throw imageInvalid(`The picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
-          }
-          throw error;
-        }
+        bytes = await fileBytes(part, () =>
+          imageInvalid(`The picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`),
+        );
       }
-      const info = bytes?.length ? imageInfo(bytes) : null;
-      if (!bytes || !info) throw imageInvalid('Choose a PNG, JPEG, WebP or GIF picture.');
-      if (info.width * info.height > IMAGE_MAX_PIXELS) {
+      const result = bytes?.length ? await cleanImage(bytes) : null;
+      if (result && !result.ok && result.reason === 'too_many_pixels') {
         throw imageInvalid(`The picture must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
       }
-      const url = await saveImage(app.uploadsDir, 'content', 'content', bytes, info.type);
+      if (!result?.ok) throw imageInvalid('Choose a PNG, JPEG, WebP or GIF picture.');
+      const { image } = result;
+      const url = await saveImage(app.uploadsDir, 'content', 'content', image);
       reply.code(201);
-      return ok({ image: { url, width: info.width, height: info.height } }, 'Picture uploaded.');
+      return ok({ image: { url, width: image.width, height: image.height } }, 'Picture uploaded.');
     },
   );
 

@@ -73,7 +73,7 @@ export async function findAdminPage(db: DbOrTx, id: number): Promise<AdminPage |
 /**
  * A settings row as stored: text values are HTML from the admin, sanitised here before they are
  * stored (and again as they are served); image values were checked as a site path or an
- * http(s) address by the schema.
+ * https address by the schema (@parade/core/safe-links).
  */
 function storedSettings(pageId: number, settings: NonNullable<PageInput['settings']>) {
   return settings.map((setting, index) => {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { mailOutbox } from './mail.tables';
+import { REDACTED_BODY, SECRET_MAIL_KINDS } from './outbox.service';
 
 /** A failed mail is retried by the sweeper until it has been tried this many times. */
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -48,6 +49,15 @@ export const mailerPlugin = fp(
   async (app: FastifyInstance) => {
     const { smtpUrl, mailFrom } = app.config;
     const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    // Set with the status: a secret-bearing mail's body is gone the moment it has left (outbox.service.ts).
+    const secret = sql`${mailOutbox.kind} in (${sql.join(
+      SECRET_MAIL_KINDS.map((kind) => sql`${kind}`),
+      sql`, `,
+    )})`;
+    const redactedIfSecret = {
+      text: sql`case when ${secret} then ${REDACTED_BODY} else ${mailOutbox.text} end`,
+      html: sql`case when ${secret} then null else ${mailOutbox.html} end`,
+    };
     const running = new Set<Promise<void>>();
 
     async function deliverOne(db: Db, id: number, smtp: Transporter): Promise<void> {
@@ -75,7 +85,7 @@ export const mailerPlugin = fp(
         });
         await db
           .update(mailOutbox)
-          .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+          .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...redactedIfSecret })
           .where(eq(mailOutbox.id, id));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -93,7 +103,7 @@ export const mailerPlugin = fp(
         // Nothing to send: one statement marks them all, instead of a read and a write per mail.
         const kept = await app.db
           .update(mailOutbox)
-          .set({ status: 'logged' })
+          .set({ status: 'logged', ...redactedIfSecret })
           .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending')))
           .returning({ id: mailOutbox.id, kind: mailOutbox.kind });
         for (const mail of kept) {

@@ -11,6 +11,18 @@ export interface OutgoingMail {
 }
 
 /**
+ * Kinds of mail whose body holds a secret: a password reset link works for whoever reads it.
+ * Once such a mail has left the outbox (sent, or kept as logged without a relay), its stored
+ * body is replaced by REDACTED_BODY, so that reading the database (a backup, a replica, an
+ * operator's query) gives no one a way into the account. Subject, recipient and delivery state
+ * stay for the admin's outbox view.
+ */
+export const SECRET_MAIL_KINDS: readonly string[] = ['password-reset'];
+
+/** What a secret-bearing mail's stored text becomes once it has left the outbox. */
+export const REDACTED_BODY = '[This mail held a one-time link. Its text was removed from the outbox once it left.]';
+
+/**
  * Writes a mail to the durable outbox. Call it inside the transaction of the change that
  * causes the mail, so the two commit or fail together; delivery happens afterwards.
  */

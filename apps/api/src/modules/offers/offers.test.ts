@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerClaims, offers, rewardPointBalances, rewardPointEntries, shops, siteSettings } from '../../db/schema';
@@ -187,6 +189,64 @@ describe('offers: public reads and the shop writes', () => {
       image: 'https://tracker.example/pixel.png',
     });
     expect(outside.statusCode).toBe(422);
+  });
+
+  it("refuses another shop's picture in JSON, so no call of shop A can delete shop B's file", async () => {
+    // Shop B's offer with a picture, uploaded as the merchant site does; its URL is public.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      title: 'Shop B picture offer',
+      description: 'With a picture',
+      discount_type: 'fixed',
+      discount_value: '250',
+      starts_at: at(-HOUR),
+      ends_at: at(HOUR),
+    })) {
+      form.set(key, value);
+    }
+    form.set('image', new Blob([png], { type: 'image/png' }), 'offer.png');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-offers/vendor/offers',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { ...bearer(vendorB.token), 'content-type': request.headers.get('content-type') ?? '' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const theirs = made.json().data.offer as { id: number; image: string };
+    const file = path.join(t.app.uploadsDir, theirs.image.replace(/^\/uploads\//, ''));
+    expect(existsSync(file)).toBe(true);
+
+    const fields = {
+      title: 'Borrowed picture',
+      description: 'Not mine',
+      discount_type: 'percent',
+      discount_value: 5,
+      starts_at: at(-HOUR),
+      ends_at: at(HOUR),
+    };
+    const created = await as(vendorA.token, 'POST', '/vendor/offers', { ...fields, image: theirs.image });
+    expect(created.statusCode, created.body).toBe(422);
+    expect(created.json()).toMatchObject({ code: 'image_invalid', errors: { image: [expect.any(String)] } });
+    const own = await makeOffer(vendorA.token);
+    const pointed = await as(vendorA.token, 'PUT', `/vendor/offers/${own.id}`, { image: theirs.image });
+    expect(pointed.statusCode, pointed.body).toBe(422);
+    expect(pointed.json().code).toBe('image_invalid');
+    // Whatever shop A then does with its own offers, shop B's picture stays.
+    for (const offerId of [own.id, created.json().data?.offer?.id].filter(Boolean)) {
+      await as(vendorA.token, 'PUT', `/vendor/offers/${offerId}`, { image: null });
+      await as(vendorA.token, 'DELETE', `/vendor/offers/${offerId}`);
+    }
+    expect(existsSync(file)).toBe(true);
+    const [row] = await t.database.db.select({ image: offers.image }).from(offers).where(eq(offers.id, theirs.id));
+    expect(row?.image).toBe(theirs.image);
+    // Shop B may send its own picture back as it is.
+    const echoed = await as(vendorB.token, 'PUT', `/vendor/offers/${theirs.id}`, { image: theirs.image });
+    expect(echoed.statusCode, echoed.body).toBe(200);
   });
 });
 

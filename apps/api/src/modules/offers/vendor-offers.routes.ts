@@ -26,7 +26,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
-import { IMAGE_MAX_PIXELS, imageInfo, removeImages, saveImage } from '../../lib/images';
+import { cleanImage, IMAGE_MAX_PIXELS, removeImages, saveImage } from '../../lib/images';
+import { fileBytes, formParts } from '../../lib/multipart';
+import { isOwnPicture } from '../../lib/own-pictures';
 import { vendorShopId } from '../../plugins/role-guards';
 import { confirmClaim, markClaimUsed, vendorCancelClaim } from '../../workflows/change-claim-status';
 import { claimMissing, findVendorClaim, listVendorClaims } from './claims.service';
@@ -64,30 +66,24 @@ function validationFailed(issues: z.core.$ZodIssue[]): AppError {
  * file field `image`). The picture is checked by its content (PNG, JPEG, WebP or GIF, at most 5
  * MB and IMAGE_MAX_PIXELS) before anything is stored. A JSON `image` may only clear the
  * picture (null) or keep one already under /uploads/: a vendor cannot point an offer at an
- * outside address.
+ * outside address (and checkImageRef keeps it to the shop's own pictures).
  */
 async function readOfferWrite(
-  app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, unknown>; image: Buffer | null }> {
   let fields: Record<string, unknown> = {};
   let image: Buffer | null = null;
   if (request.isMultipart()) {
     const text: Record<string, string> = {};
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === 'file') {
         if (part.fieldname !== OFFER_IMAGE_FIELD) {
           part.file.resume();
           continue;
         }
-        try {
-          image = await part.toBuffer();
-        } catch (error) {
-          if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-            throw imageInvalid(`The picture must be at most ${OFFER_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
-          }
-          throw error;
-        }
+        image = await fileBytes(part, () =>
+          imageInvalid(`The picture must be at most ${OFFER_IMAGE_MAX_BYTES / 1024 / 1024} MB.`),
+        );
       } else {
         text[part.fieldname] = String(part.value);
       }
@@ -108,23 +104,37 @@ async function readOfferWrite(
 
 /** Checks and stores an uploaded picture; answers its URL under /uploads/offers/. */
 async function storeImage(app: FastifyInstance, shopId: number, bytes: Buffer): Promise<string> {
-  const info = imageInfo(bytes);
-  if (!info) throw imageInvalid('The picture must be a PNG, JPEG, WebP or GIF image.');
-  if (info.width * info.height > IMAGE_MAX_PIXELS) {
+  const result = await cleanImage(bytes);
+  if (!result.ok && result.reason === 'too_many_pixels') {
     throw imageInvalid(`The picture must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
   }
-  return saveImage(app.uploadsDir, IMAGE_FOLDER, `shop${shopId}`, bytes, info.type);
+  if (!result.ok) throw imageInvalid('The picture must be a PNG, JPEG, WebP or GIF image.');
+  return saveImage(app.uploadsDir, IMAGE_FOLDER, `shop${shopId}`, result.image);
 }
 
-/** Removes an old picture this module stored (never a seeded or shared one). */
-async function dropOwnImage(app: FastifyInstance, url: string | null): Promise<void> {
-  if (url?.startsWith(`/uploads/${IMAGE_FOLDER}/`)) await removeImages(app.uploadsDir, [url]);
+/** The start of every picture this shop uploaded for its offers (storeImage names them `shop{id}-...`). */
+const ownImagePrefix = (shopId: number) => `/uploads/${IMAGE_FOLDER}/shop${shopId}-`;
+
+/**
+ * A picture named in JSON must be the shop's own: one it uploaded for its offers, or the one the
+ * offer already shows (sent back as it is). Another shop's picture is refused: its URL is public,
+ * and re-picturing or deleting the offer would then delete the other shop's file.
+ */
+function checkImageRef(image: string | null | undefined, shopId: number, current: string | null = null): void {
+  if (typeof image !== 'string' || isOwnPicture(image, [ownImagePrefix(shopId)], [current])) return;
+  throw imageInvalid('Choose a picture of your own: upload it as the `image` file.');
+}
+
+/** Removes an old picture this shop uploaded (never a seeded, shared or another shop's one). */
+async function dropOwnImage(app: FastifyInstance, shopId: number, url: string | null): Promise<void> {
+  if (url?.startsWith(ownImagePrefix(shopId))) await removeImages(app.uploadsDir, [url]);
 }
 
 const offerBodyDoc = [
   'JSON, or multipart/form-data with the same fields as text (numbers as digits, booleans `true`/`false`,',
   'an empty `max_claims`/`terms` clears them) and the picture in the file field `image` (PNG, JPEG, WebP or GIF',
-  'by content, at most 5 MB, else 422 `image_invalid`). In JSON, `image` may be null (remove the picture).',
+  'by content, at most 5 MB, else 422 `image_invalid`). In JSON, `image` may be null (remove the picture) or one of',
+  "the shop's own offer pictures; another shop's picture is 422 `image_invalid`.",
   '`discount_type` percent (value 1-100) or fixed (pence); `ends_at` after `starts_at`; bad input 422 `validation_failed`.',
 ].join(' ');
 
@@ -208,9 +218,10 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const shopId = vendorShopId(request);
-      const { fields, image } = await readOfferWrite(app, request);
+      const { fields, image } = await readOfferWrite(request);
       const parsed = vendorOfferCreateSchema.safeParse(fields);
       if (!parsed.success) throw validationFailed(parsed.error.issues);
+      checkImageRef(parsed.data.image, shopId);
       // Stored before the insert (no file I/O inside a transaction) and removed again if it fails.
       const url = image ? await storeImage(app, shopId, image) : null;
       try {
@@ -239,17 +250,19 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const shopId = vendorShopId(request);
       // Before any upload is stored: another shop's offer is 404 at once.
-      if (!(await findVendorOffer(app.db, shopId, request.params.id))) throw offerMissing();
-      const { fields, image } = await readOfferWrite(app, request);
+      const existing = await findVendorOffer(app.db, shopId, request.params.id);
+      if (!existing) throw offerMissing();
+      const { fields, image } = await readOfferWrite(request);
       const parsed = vendorOfferUpdateSchema.safeParse(fields);
       if (!parsed.success) throw validationFailed(parsed.error.issues);
+      checkImageRef(parsed.data.image, shopId, existing.image);
       const url = image ? await storeImage(app, shopId, image) : null;
       try {
         const input = { ...parsed.data, ...(url ? { image: url } : {}) };
         const { offer, previousImage } = await app.db.transaction((tx) =>
           updateOffer(tx, shopId, request.params.id, input),
         );
-        if (input.image !== undefined && previousImage !== offer.image) await dropOwnImage(app, previousImage);
+        if (input.image !== undefined && previousImage !== offer.image) await dropOwnImage(app, shopId, previousImage);
         return ok({ offer }, 'Offer saved.');
       } catch (error) {
         if (url) await removeImages(app.uploadsDir, [url]);
@@ -272,8 +285,9 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { image } = await app.db.transaction((tx) => deleteOffer(tx, vendorShopId(request), request.params.id));
-      await dropOwnImage(app, image);
+      const shopId = vendorShopId(request);
+      const { image } = await app.db.transaction((tx) => deleteOffer(tx, shopId, request.params.id));
+      await dropOwnImage(app, shopId, image);
       return ok({}, 'Offer deleted.');
     },
   );

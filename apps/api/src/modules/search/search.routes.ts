@@ -3,14 +3,14 @@ import { searchHitSchema, searchRequestSchema } from '@parade/core/search-schema
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
-import { SEARCH_LIMIT, searchVariations } from './search.service';
+import { SEARCH_LIMIT, SEARCH_RATE_LIMIT, searchVariations } from './search.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/search',
     {
       // Each search scans every name; a typing shopper asks a few times a minute.
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit: SEARCH_RATE_LIMIT },
       schema: {
         tags: ['search'],
         summary: `Product search for the autocomplete: up to ${SEARCH_LIMIT} variations, best match first`,

@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
-import { IMAGE_MAX_PIXELS, imageInfo, removeImages, saveImage } from '../../lib/images';
+import { cleanImage, IMAGE_MAX_PIXELS, removeImages, saveImage } from '../../lib/images';
+import { fileBytes, formParts } from '../../lib/multipart';
 import { requireUser } from '../../plugins/auth';
 import { createGeocoder } from '../location';
 import {
@@ -89,20 +90,13 @@ export const shopRequestsUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields: Record<string, unknown> = {};
       let logo: Buffer | null = null;
       if (request.isMultipart()) {
-        for await (const part of request.parts()) {
+        for await (const part of formParts(request)) {
           if (part.type === 'file') {
             if (part.fieldname !== 'logo') {
               part.file.resume();
               continue;
             }
-            try {
-              logo = await part.toBuffer();
-            } catch (error) {
-              if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-                throw logoInvalid(shopRequestMessages.logoTooLarge);
-              }
-              throw error;
-            }
+            logo = await fileBytes(part, () => logoInvalid(shopRequestMessages.logoTooLarge));
           } else {
             fields[part.fieldname] = String(part.value);
           }
@@ -121,19 +115,16 @@ export const shopRequestsUserRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(422, messages.validationFailed, errors, 'validation_failed');
       }
       // An empty file input (no logo chosen) is not an upload.
-      const logoInfo = logo && logo.length > 0 ? imageInfo(logo) : null;
-      if (logo && logo.length > 0) {
-        if (!logoInfo) throw logoInvalid(shopRequestMessages.logoInvalid);
-        if (logoInfo.width * logoInfo.height > IMAGE_MAX_PIXELS) {
-          throw logoInvalid(`The logo must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
-        }
+      const cleaned = logo && logo.length > 0 ? await cleanImage(logo) : null;
+      if (cleaned && !cleaned.ok && cleaned.reason === 'too_many_pixels') {
+        throw logoInvalid(`The logo must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
       }
+      if (cleaned && !cleaned.ok) throw logoInvalid(shopRequestMessages.logoInvalid);
       await assertCategoryExists(app.db, parsed.data.category_id);
       const postcode = await checkShopPostcode(app.db, geocoder, parsed.data.postcode);
 
       // Stored before the transaction (no file I/O inside it) and removed again if it fails.
-      const logoUrl =
-        logo && logoInfo ? await saveImage(app.uploadsDir, LOGO_FOLDER, `${user.id}`, logo, logoInfo.type) : null;
+      const logoUrl = cleaned?.ok ? await saveImage(app.uploadsDir, LOGO_FOLDER, `${user.id}`, cleaned.image) : null;
       try {
         const created = await submitShopRequest(app.db, user, { ...parsed.data, postcode, logo: logoUrl });
         return reply.status(201).send(ok(created, 'Your request has been sent. We will e-mail you our decision.'));

@@ -17,7 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, imageInfo, removeImages, saveImage } from '../../lib/images';
+import { cleanImage, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, removeImages, saveImage } from '../../lib/images';
+import { fileBytes, formParts } from '../../lib/multipart';
 import { vendorShopId } from '../../plugins/role-guards';
 import { setShopStatus } from '../../workflows/set-shop-status';
 import { setVendorShopImage, updateVendorShopProfile } from '../../workflows/update-shop-profile';
@@ -57,27 +58,22 @@ export const shopsManageRoutes: FastifyPluginAsyncZod = async (app) => {
         const shopId = vendorShopId(request);
         if (!request.isMultipart()) throw imageInvalid('Send the picture as multipart/form-data.');
         let bytes: Buffer | null = null;
-        for await (const part of request.parts()) {
+        for await (const part of formParts(request)) {
           if (part.type !== 'file') continue;
           if (part.fieldname !== 'image') {
             part.file.resume();
             continue;
           }
-          try {
-            bytes = await part.toBuffer();
-          } catch (error) {
-            if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-              throw imageInvalid(`The picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
-            }
-            throw error;
-          }
+          bytes = await fileBytes(part, () =>
+            imageInvalid(`The picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`),
+          );
         }
-        const info = bytes?.length ? imageInfo(bytes) : null;
-        if (!bytes || !info) throw imageInvalid('Choose a PNG, JPEG, WebP or GIF picture.');
-        if (info.width * info.height > IMAGE_MAX_PIXELS) {
+        const result = bytes?.length ? await cleanImage(bytes) : null;
+        if (result && !result.ok && result.reason === 'too_many_pixels') {
           throw imageInvalid(`The picture must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
         }
-        const url = await saveImage(app.uploadsDir, 'shops', `${shopId}-${kind}`, bytes, info.type);
+        if (!result?.ok) throw imageInvalid('Choose a PNG, JPEG, WebP or GIF picture.');
+        const url = await saveImage(app.uploadsDir, 'shops', `${shopId}-${kind}`, result.image);
         let replaced: string | null | undefined;
         try {
           replaced = await setVendorShopImage(app.db, shopId, kind, url);

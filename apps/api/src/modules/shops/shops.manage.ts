@@ -1,9 +1,11 @@
 import type { AdminShop, ShopStatus } from '@parade/core/admin-schemas';
-import { type Paginated, paginate } from '@parade/core/envelope';
+import { type FieldErrors, type Paginated, paginate } from '@parade/core/envelope';
 import type { VendorShop, vendorShopUpdateSchema } from '@parade/core/vendor-schemas';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { allShopUploadPrefixes, isOwnPicture } from '../../lib/own-pictures';
 import { shops } from './shops.tables';
 
 type ShopRow = typeof shops.$inferSelect;
@@ -41,6 +43,34 @@ export async function findVendorShop(db: DbOrTx, shopId: number): Promise<Vendor
   return row ? toVendorShop(row) : null;
 }
 
+const NOT_OWN_PICTURE = "Choose one of your shop's own pictures.";
+
+/**
+ * A slide's pictures must be the shop's own: files it uploaded (logo, banner, offer and product
+ * pictures), or ones the shop already shows (its slides, logo and banner as they are, e.g. the
+ * seeded demo pictures). Another shop's upload is refused (422 `image_invalid`, naming each
+ * field) although its URL is public: a shop's page is its own to fill. The row is read FOR
+ * UPDATE so the pictures "already shown" are the ones the update replaces.
+ */
+async function checkSlidePictures(db: DbOrTx, shopId: number, slides: NonNullable<ProfileChanges['slides']>) {
+  const [current] = await db
+    .select({ slides: shops.slides, logo: shops.logo, banner: shops.banner })
+    .from(shops)
+    .where(eq(shops.id, shopId))
+    .for('update');
+  if (!current) return;
+  const kept = [current.logo, current.banner, ...current.slides.flatMap((s) => [s.image, s.mobile_image])];
+  const own = allShopUploadPrefixes(shopId);
+  const errors: FieldErrors = {};
+  slides.forEach((slide, index) => {
+    for (const field of ['image', 'mobile_image'] as const) {
+      const url = slide[field];
+      if (url && !isOwnPicture(url, own, kept)) errors[`slides.${index}.${field}`] = [NOT_OWN_PICTURE];
+    }
+  });
+  if (Object.keys(errors).length > 0) throw new AppError(422, NOT_OWN_PICTURE, errors, 'image_invalid');
+}
+
 /**
  * PUT vendor/shop: only the fields sent change. Name, slug and status are not among them (the
  * platform's), whatever the body carried. Returns the shop after, or null.
@@ -51,6 +81,7 @@ export async function updateShopProfile(
   changes: ProfileChanges,
 ): Promise<VendorShop | null> {
   const set: Partial<typeof shops.$inferInsert> = {};
+  if (changes.slides !== undefined) await checkSlidePictures(db, shopId, changes.slides);
   if (changes.tagline !== undefined) set.tagline = changes.tagline || null;
   if (changes.description !== undefined) set.description = changes.description || null;
   if (changes.slides !== undefined) set.slides = changes.slides;

@@ -6,8 +6,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, invalidField } from '../../lib/errors';
+import { cleanImage, IMAGE_MAX_PIXELS } from '../../lib/images';
+import { fileBytes, formParts } from '../../lib/multipart';
 import { requireUser } from '../../plugins/auth';
-import { detectImageType, removeAvatar, saveAvatar } from './avatar';
+import { removeAvatar, saveAvatar } from './avatar';
 import { toUserDto, updateProfile } from './users.service';
 
 /** Zod issues as the envelope's per-field errors. */
@@ -49,20 +51,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       let avatar: Buffer | null = null;
 
       if (request.isMultipart()) {
-        for await (const part of request.parts()) {
+        for await (const part of formParts(request)) {
           if (part.type === 'file') {
             if (part.fieldname !== 'avatar') {
               part.file.resume();
               continue;
             }
-            try {
-              avatar = await part.toBuffer();
-            } catch (error) {
-              if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-                throw invalidField('avatar', authMessages.avatarTooLarge, 'avatar_too_large');
-              }
-              throw error;
-            }
+            avatar = await fileBytes(part, () =>
+              invalidField('avatar', authMessages.avatarTooLarge, 'avatar_too_large'),
+            );
           } else {
             fields[part.fieldname] = String(part.value);
           }
@@ -78,9 +75,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // An empty file input (no picture chosen) is not an upload.
       let avatarUrl: string | undefined;
       if (avatar && avatar.length > 0) {
-        const type = detectImageType(avatar);
-        if (!type) throw invalidField('avatar', authMessages.avatarNotImage, 'avatar_not_image');
-        avatarUrl = await saveAvatar(app.uploadsDir, user.id, avatar, type);
+        const cleaned = await cleanImage(avatar);
+        if (!cleaned.ok && cleaned.reason === 'too_many_pixels') {
+          const message = `The avatar must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`;
+          throw invalidField('avatar', message, 'avatar_too_large');
+        }
+        if (!cleaned.ok) throw invalidField('avatar', authMessages.avatarNotImage, 'avatar_not_image');
+        avatarUrl = await saveAvatar(app.uploadsDir, user.id, cleaned.image);
       }
 
       const { user: updated, replacedAvatar } = await updateProfile(app.db, user.id, {

@@ -15,6 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { HomeData, Slider } from '@parade/core/catalog-dto';
+import { safeHref } from '@parade/core/safe-links';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
@@ -34,7 +35,7 @@ const toSlides = (sliders: Slider[], type: Slider['type']): Slide[] =>
       image: slider.image,
       mobileImage: slider.mobile_image,
       alt: [slider.title, slider.caption].filter(Boolean).join('. '),
-      link: slider.link,
+      link: safeHref(slider.link),
     }));
 
 function Section({

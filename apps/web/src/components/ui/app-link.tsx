@@ -1,21 +1,28 @@
+import { isSitePath, safeHref } from '@parade/core/safe-links';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** A link from content (slides, deals): in-app paths use the router, other addresses open in a new tab. */
+/**
+ * A link from content (slides, deals): in-app paths use the router, https addresses open in a
+ * new tab. A stored link that is neither (a `javascript:` or `//host` link written before the
+ * API checked them) renders no href at all: React would only warn and keep it.
+ */
 export function AppLink({
   href,
   children,
   ...rest
 }: { href: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
-  if (/^\/(?!\/)/.test(href)) {
+  const safe = safeHref(href);
+  if (safe === null) return <a {...rest}>{children}</a>;
+  if (isSitePath(safe)) {
     return (
-      <Link to={href} {...rest}>
+      <Link to={safe} {...rest}>
         {children}
       </Link>
     );
   }
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
+    <a href={safe} target="_blank" rel="noopener noreferrer" {...rest}>
       {children}
     </a>
   );

@@ -1,4 +1,5 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { safeHref } from '@parade/core/safe-links';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { ErrorState, NothingHere } from '@/components/ui/states';
@@ -26,7 +27,7 @@ export function Component() {
     image: item.image,
     mobileImage: item.mobile_image,
     alt: [item.title, item.caption].filter(Boolean).join('. '),
-    link: item.action_link,
+    link: safeHref(item.action_link),
   }));
 
   return (

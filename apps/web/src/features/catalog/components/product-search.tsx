@@ -72,7 +72,8 @@ export function ProductSearch({ onNavigate }: { onNavigate?: () => void }) {
     navigate(paths.product(hit.product.shop.slug, hit.product.slug, hit.slug));
   };
   const listAll = () => {
-    if (!text) return;
+    // The product list refuses a search under 3 characters (422), as the autocomplete does.
+    if (text.trim().length < SEARCH_MIN_LENGTH) return;
     leave();
     navigate(paths.products({ search: text }));
   };

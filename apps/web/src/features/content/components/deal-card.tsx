@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Deal } from '@parade/core/catalog-dto';
+import { safeHref } from '@parade/core/safe-links';
 import { Link } from 'react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { LazyImage } from '@/components/ui/lazy-image';
@@ -9,6 +10,8 @@ import { paths } from '@/lib/paths';
 /** One platform-wide deal (UBM Deals): picture, badge, title, shop, dates and a way to it. */
 export function DealCard({ deal }: { deal: Deal }) {
   const formatDate = useFormatDate();
+  // Only a safe link becomes a button: an unsafe stored one shows no button at all.
+  const link = safeHref(deal.link);
   return (
     <Card component="article" withBorder padding="md" h="100%" data-testid="deal-card">
       <Card.Section>
@@ -39,9 +42,9 @@ export function DealCard({ deal }: { deal: Deal }) {
           </Text>
         )}
       </Stack>
-      {deal.link && (
+      {link && (
         <Group mt="md">
-          <Button component={AppLink} href={deal.link} variant="light" size="md">
+          <Button component={AppLink} href={link} variant="light" size="md">
             See the deal<VisuallyHidden>: {deal.title}</VisuallyHidden>
           </Button>
         </Group>

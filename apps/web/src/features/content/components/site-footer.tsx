@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@parade/core/messages';
+import { safeHref } from '@parade/core/safe-links';
 import {
   IconBrandFacebook,
   IconBrandInstagram,
@@ -25,9 +26,10 @@ export function SiteFooter() {
   const title = settings?.site_title || 'Parade';
   const address = [settings?.address, settings?.city, settings?.postcode].filter(Boolean).join(', ');
   const socials = [
-    { href: settings?.facebook_url, label: 'Facebook', Icon: IconBrandFacebook },
-    { href: settings?.instagram_url, label: 'Instagram', Icon: IconBrandInstagram },
-    { href: settings?.linkedIn_url, label: 'LinkedIn', Icon: IconBrandLinkedin },
+    // safeHref: a stored value that is not a safe link (set before the API checked them) is no link.
+    { href: safeHref(settings?.facebook_url), label: 'Facebook', Icon: IconBrandFacebook },
+    { href: safeHref(settings?.instagram_url), label: 'Instagram', Icon: IconBrandInstagram },
+    { href: safeHref(settings?.linkedIn_url), label: 'LinkedIn', Icon: IconBrandLinkedin },
   ].filter((social) => social.href);
   const owner = settings?.company_name || title;
 
@@ -58,7 +60,7 @@ export function SiteFooter() {
                   <li key={label}>
                     <ActionIcon
                       component="a"
-                      href={href}
+                      href={href ?? undefined}
                       target="_blank"
                       rel="noopener noreferrer"
                       size={44}
