@@ -1,29 +1,57 @@
-import { appendFileSync } from 'node:fs';
-import { errorCodes } from '@parade/core/error-codes';
 import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { authTokens, shopStaff, shops, users } from './db/schema';
+import { z } from 'zod';
+import { authTokens, contactMessages, shopStaff, shops, users } from './db/schema';
+import { AppError } from './lib/errors';
 import { createSession } from './modules/auth';
 import { buildTestApp } from './test/build-test-app';
-import { changedTables, type Fingerprint, fingerprinter } from './test/db-fingerprint';
-import { type HostileRequest, hostileRequests, type Operation, preview } from './test/hostile-requests';
+import type { FingerprintExclusions } from './test/db-fingerprint';
+import { createFuzzer, documentOperations, type FuzzCaller, servedApiRoutes } from './test/fuzz-harness';
 import { signUpAs } from './test/manage-fixtures';
 
 /**
  * Fuzzing every route of the OpenAPI document (issue 14): hostile values in every parameter
- * and body field, malformed JSON and multipart, sent as a guest, a customer, a vendor, an admin
- * and with a forged token. Properties: never a 5xx; a refusal is always the failure envelope;
- * a refused request changes nothing in the database.
+ * and body field (wrong types, huge and odd unicode strings, edge numbers, SQL and HTML
+ * payloads, prototype-pollution keys, deep nesting), malformed JSON and multipart, sent as a
+ * guest, a customer, a vendor, an admin and with a forged token. Properties: never a 5xx; a
+ * refusal is always the failure envelope; a refused request changes nothing in the database.
  *
- * FUZZ_SEED replays a failure (fast-check prints the seed); FUZZ_RUNS sets the runs per route.
- * The database carries over from route to route (what an accepted request changed stays), so
- * replay the whole file rather than one route.
+ * FUZZ_SEED=<n> replays a failure (fast-check prints the seed), FUZZ_RUNS=<n> sets the runs per
+ * route, FUZZ_TRACE=<file> appends every request and reply there. The database carries over
+ * from route to route (what an accepted request changed stays), so replay the whole file.
  */
-const seed = Number(process.env.FUZZ_SEED ?? 14_2026);
-const numRuns = Number(process.env.FUZZ_RUNS ?? 10);
-/** FUZZ_TRACE=<file> appends every request and its time there, to find a slow or hanging one. */
+const seed = Number(process.env.FUZZ_SEED ?? 142_026);
+const numRuns = Number(process.env.FUZZ_RUNS ?? 15);
 const trace = process.env.FUZZ_TRACE;
+
+/**
+ * What a refused request may change, by design, left out of the database fingerprint:
+ * - rate_limit_hits counts attempts, refused ones included (that is what a limit is for);
+ * - auth_tokens.last_used_at is touched by any signed-in request, refused or not (it is what
+ *   the idle timeout reads).
+ * Nothing else: a refusal writes no mail, no order, no stock, no points, no claim, no session.
+ */
+const refusalMayChange: FingerprintExclusions = {
+  tables: ['rate_limit_hits'],
+  columns: { auth_tokens: ['last_used_at'] },
+};
+
+/**
+ * Routes under /api/ the document leaves out on purpose, each with its reason. Anything else
+ * the router serves under /api/ must be in the document, and so is fuzzed.
+ */
+const undocumented: Record<string, string> = {
+  'GET /api/openapi.json': 'the document itself: no input',
+  'GET /api/docs': 'the Swagger UI page: static',
+  'GET /api/docs/': 'the Swagger UI page: static',
+  'GET /api/docs/*': 'the Swagger UI assets: static files',
+  'GET /api/docs/json': 'the Swagger UI copy of the document',
+  'GET /api/docs/yaml': 'the Swagger UI copy of the document',
+  'GET /api/docs/static/index.html': 'the Swagger UI page: static',
+  'GET /api/docs/static/swagger-initializer.js': 'the Swagger UI script: static',
+};
 
 // A webhook secret, so the webhook is fuzzed up to its signature check: without one it answers
 // the documented 503 payment_unavailable on purpose (Stripe retries until the server is set up).
@@ -31,51 +59,7 @@ const t = await buildTestApp({ seed: true, env: { STRIPE_WEBHOOK_SECRET: 'whsec_
 afterAll(() => t.close());
 const { app, database } = t;
 const { db } = database;
-
-// ---- routes, from the document -------------------------------------------------------
-
-const documentReply = await app.inject({ method: 'GET', url: '/api/openapi.json' });
-const document = documentReply.json() as { paths: Record<string, Record<string, Operation>> };
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch'];
-// Reads, then writes, then deletes: rows a DELETE removes (ids 1-40 are tried most) are still
-// there for the updates that name them.
-const operations = Object.entries(document.paths)
-  .flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => httpMethods.includes(method))
-      .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
-  )
-  .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
-
-/**
- * Routes under /api/ that the document leaves out on purpose, each with its reason. Anything
- * else Fastify serves under /api/ must be in the document, so that it is fuzzed.
- */
-const undocumented: Record<string, string> = {
-  'GET /api/openapi.json': 'the document itself: no input',
-  'GET /api/docs': 'the Swagger UI page: static',
-  'GET /api/docs/*': 'the Swagger UI assets: static files',
-  'GET /api/docs/json': 'the Swagger UI copy of the document',
-  'GET /api/docs/yaml': 'the Swagger UI copy of the document',
-  'GET /api/docs/static/*': 'the Swagger UI assets: static files',
-  'GET /api/docs/static/index.html': 'the Swagger UI page: static',
-  'GET /api/docs/static/swagger-initializer.js': 'the Swagger UI script: static',
-};
-
-/** Every METHOD /path Fastify registered under /api/, read from its route table. */
-function registeredApiRoutes(): string[] {
-  const lines = app.printRoutes({ commonPrefix: false }).split('\n');
-  const routes: string[] = [];
-  for (const line of lines) {
-    const match = /(\/api\S*) \(([A-Z, ]+)\)/.exec(line);
-    if (!match?.[1] || !match[2]) continue;
-    const path = match[1].replace(/:(\w+)/g, '{$1}');
-    for (const method of match[2].split(', ')) {
-      if (httpMethods.includes(method.toLowerCase())) routes.push(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
+const operations = await documentOperations(app);
 
 // ---- callers -------------------------------------------------------------------------
 
@@ -84,32 +68,16 @@ const [demoCustomer] = await db.select().from(users).where(eq(users.email, 'cust
 if (!demoShop || !demoCustomer) throw new Error('the demo seed has changed: pick another shop and customer');
 // The demo customer has orders, addresses, claims, tickets and points; the vendor runs a demo
 // shop with products, coupons, offers and orders: ids that exist, so requests reach the handlers.
-const customer = {
-  token: await createSession(db, demoCustomer.id, 1),
-  user: { id: demoCustomer.id },
-  shopId: null as number | null,
-};
+const customer = { token: await createSession(db, demoCustomer.id, 1), user: { id: demoCustomer.id } };
 const vendor = await signUpAs(app, database, 'vendor', { shopId: demoShop.id });
 const admin = await signUpAs(app, database, 'admin');
-const accounts = [
+const roles = [
   { account: customer, role: 'customer' as const },
   { account: vendor, role: 'vendor' as const },
   { account: admin, role: 'admin' as const },
 ];
 
-/** A forged or malformed Authorization header. */
-const forgedAuthorization = fc.constantFrom(
-  `Bearer ${"' OR 1=1 --"}`,
-  `Bearer ${'A'.repeat(43)}`,
-  `Bearer ${'x'.repeat(10_000)}`,
-  'Bearer',
-  'Basic YWRtaW46YWRtaW4=',
-  `Bearer ${customer.token}\u0000`,
-  `Bearer ${customer.token.slice(0, -1)}`,
-);
-
-type Caller = { name: string; authorization?: string };
-const callers = (forged: string): Caller[] => [
+const callers = (forged: string): FuzzCaller[] => [
   { name: 'guest' },
   { name: 'customer', authorization: `Bearer ${customer.token}` },
   { name: 'vendor', authorization: `Bearer ${vendor.token}` },
@@ -122,17 +90,24 @@ const callers = (forged: string): Caller[] => [
  * them or close the vendor's shop: put them back, so every route is tried by every role.
  */
 async function restoreCallers(): Promise<void> {
-  for (const { account, role } of accounts) {
+  for (const { account, role } of roles) {
     await db
       .update(users)
       .set({ role, disabled: false })
       .where(and(eq(users.id, account.user.id), or(ne(users.role, role), eq(users.disabled, true))));
   }
-  const ids = accounts.map(({ account }) => account.user.id);
   await db
     .update(authTokens)
     .set({ revokedAt: null })
-    .where(and(inArray(authTokens.userId, ids), isNotNull(authTokens.revokedAt)));
+    .where(
+      and(
+        inArray(
+          authTokens.userId,
+          roles.map(({ account }) => account.user.id),
+        ),
+        isNotNull(authTokens.revokedAt),
+      ),
+    );
   await db
     .insert(shopStaff)
     .values({ shopId: demoShop!.id, userId: vendor.user.id, role: 'owner' })
@@ -143,111 +118,23 @@ async function restoreCallers(): Promise<void> {
     .where(and(eq(shops.id, demoShop!.id), eq(shops.isActive, false)));
 }
 
-// ---- what a refused request may change -----------------------------------------------
-
-/**
- * Left out of the fingerprint because a refusal changes them by design:
- * - rate_limit_hits counts attempts, refused ones included (that is what a limit is for);
- * - auth_tokens.last_used_at is touched by any signed-in request, refused or not.
- */
-const prints = await fingerprinter(database, {
-  tables: ['rate_limit_hits'],
-  columns: { auth_tokens: ['last_used_at'] },
-});
-// The sign-ups above queued welcome mails: let their delivery finish before the first print.
-await app.mailer.idle();
-let baseline: Fingerprint = await prints.take();
-let mark = await prints.writeMark();
-
-/** Replies whose status says the request was refused. */
-const refused = (status: number) => status >= 400;
-
-function envelopeProblems(reply: { statusCode: number; headers: Record<string, unknown>; body: string }): string[] {
-  const type = String(reply.headers['content-type'] ?? '');
-  if (!type.startsWith('application/json')) return [`content-type ${type || '(none)'} instead of JSON`];
-  let body: unknown;
-  try {
-    body = JSON.parse(reply.body);
-  } catch {
-    return ['a body that is not JSON'];
-  }
-  const e = body as { status?: unknown; message?: unknown; code?: unknown; errors?: unknown };
-  const problems: string[] = [];
-  if (e.status !== false) problems.push('status is not false');
-  if (typeof e.message !== 'string' || e.message === '') problems.push('no message');
-  if (typeof e.code !== 'string' || !(errorCodes as readonly string[]).includes(e.code)) {
-    problems.push(`code ${preview(e.code)} is not one of error-codes`);
-  }
-  if (!e.errors || typeof e.errors !== 'object' || Array.isArray(e.errors)) problems.push('errors is not an object');
-  return problems;
-}
-
-let requestCount = 0;
-/** Each request from an address of its own: the per-IP limits must not hide the handlers. */
-function nextAddress(): string {
-  requestCount += 1;
-  return `198.18.${Math.floor(requestCount / 250) % 250}.${(requestCount % 250) + 1}`;
-}
-
-/** Sends the request as the caller; throws (for fast-check to shrink) when a property fails. */
-async function check(request: HostileRequest, caller: Caller): Promise<void> {
-  const started = performance.now();
-  if (trace) appendFileSync(trace, `${caller.name}: ${request.summary.slice(0, 300)}\n`);
-  const reply = await app.inject({
-    method: request.method as 'GET',
-    url: request.url,
-    headers: { ...request.headers, ...(caller.authorization ? { authorization: caller.authorization } : {}) },
-    payload: request.payload,
-    remoteAddress: nextAddress(),
-  });
-  if (trace) appendFileSync(trace, `  ${reply.statusCode} in ${Math.round(performance.now() - started)} ms ${reply.body.slice(0, 200)}\n`);
-  // Mails are written by the request but marked by a background job: let it finish first.
-  await app.mailer.idle();
-
-  const problems: string[] = [];
-  if (reply.statusCode >= 500) problems.push(`a ${reply.statusCode}`);
-  if (refused(reply.statusCode)) problems.push(...envelopeProblems(reply));
-
-  const nowMark = await prints.writeMark();
-  if (nowMark !== mark) {
-    // Something wrote (on a shared PostgreSQL server, perhaps another database): look closer.
-    if (!refused(reply.statusCode)) await restoreCallers();
-    const after = await prints.take();
-    if (refused(reply.statusCode)) {
-      const changed = changedTables(baseline, after);
-      if (changed.length) problems.push(`a refused request changed ${changed.join(', ')}`);
-    }
-    baseline = after;
-    mark = await prints.writeMark();
-  }
-
-  if (problems.length) {
-    throw new Error(
-      `${caller.name}: ${request.summary}\n  -> ${problems.join('; ')}\n  reply ${reply.statusCode} ${preview(reply.body)}`,
-    );
-  }
-}
+const fuzzer = await createFuzzer(t, { exclusions: refusalMayChange, restoreCallers, trace });
 
 describe('fuzzing every route of the OpenAPI document', () => {
-  it('fuzzes every route Fastify serves under /api/ (none skipped silently)', () => {
+  it('fuzzes every route the router serves under /api/ (none skipped silently)', () => {
     const documented = new Set(operations.map(({ method, path }) => `${method} ${path}`));
-    const missing = registeredApiRoutes().filter((route) => !documented.has(route) && !(route in undocumented));
+    const missing = servedApiRoutes(app).filter((route) => !documented.has(route) && !(route in undocumented));
     expect(missing).toEqual([]);
     expect(operations.length).toBeGreaterThanOrEqual(170);
   });
 
-  for (const { method, path, op } of operations) {
-    it(`${method} ${path}`, async () => {
-      await fc.assert(
-        fc.asyncProperty(hostileRequests(method, path, op), forgedAuthorization, async (request, forged) => {
-          for (const caller of callers(forged)) await check(request, caller);
-        }),
-        { seed, numRuns },
-      );
+  for (const operation of operations) {
+    it(`${operation.method} ${operation.path}`, async () => {
+      await fc.assert(fuzzer.property(operation, callers), { seed, numRuns });
     });
   }
 
-  it('left the callers able to sign in (the fuzzing did not run as guests only)', async () => {
+  it('tried every route as every caller, each still signed in at the end', async () => {
     await restoreCallers();
     for (const caller of callers('').slice(1, 4)) {
       const reply = await app.inject({
@@ -257,6 +144,58 @@ describe('fuzzing every route of the OpenAPI document', () => {
       });
       expect(reply.statusCode, caller.name).toBe(200);
     }
-    expect(requestCount).toBeGreaterThan(operations.length * numRuns * 5 - 1);
+    expect(fuzzer.requests).toBeGreaterThanOrEqual(operations.length * numRuns * callers('').length);
+  });
+});
+
+/**
+ * The properties bite: routes with a deliberate bug each (a crash on some input, a refusal
+ * outside the envelope, a write before a refusal), added to a test app of their own, fail the
+ * same properties, with a shrunk counterexample.
+ */
+describe('the fuzzing catches', () => {
+  function buggyRoutes(api: FastifyInstance) {
+    const body = z.object({ text: z.string().max(200) });
+    api.post('/api/fuzz-self-check/crash', { schema: { body } }, async (request) => {
+      // Any character a naive parser trips on (quote, angle bracket, emoji...) crashes it.
+      if (/[^a-z0-9 ]/i.test((request.body as z.infer<typeof body>).text)) throw new Error('deliberate bug');
+      return { status: true, data: {} };
+    });
+    api.post('/api/fuzz-self-check/outside-envelope', { schema: { body } }, async (request, reply) => {
+      if ((request.body as z.infer<typeof body>).text.length > 3) return reply.status(400).send({ error: 'no' });
+      return { status: true, data: {} };
+    });
+    api.post('/api/fuzz-self-check/write-then-refuse', { schema: { body } }, async (request) => {
+      const { text } = request.body as z.infer<typeof body>;
+      await api.db.insert(contactMessages).values({ name: 'x', email: 'x@example.test', subject: 'x', message: text });
+      if (text.length % 2 === 1) throw new AppError(422, 'Refused after writing.');
+      return { status: true, data: {} };
+    });
+  }
+
+  it('a 5xx, a refusal outside the envelope and a refused request that wrote', async () => {
+    const buggy = await buildTestApp({ extend: buggyRoutes });
+    try {
+      const selfCheck = await createFuzzer(buggy, { exclusions: refusalMayChange });
+      const expected = {
+        'POST /api/fuzz-self-check/crash': /-> a 500/,
+        'POST /api/fuzz-self-check/outside-envelope': /-> status is not false; no message/,
+        'POST /api/fuzz-self-check/write-then-refuse': /-> a refused request changed contact_messages/,
+      };
+      const found = (await documentOperations(buggy.app)).filter((o) => `${o.method} ${o.path}` in expected);
+      expect(found).toHaveLength(3);
+      for (const operation of found) {
+        const result = await fc.check(
+          selfCheck.property(operation, () => [{ name: 'guest' }]),
+          // Its own seed: the check must not depend on FUZZ_SEED.
+          { seed: 142_026, numRuns: 100 },
+        );
+        const name = `${operation.method} ${operation.path}` as keyof typeof expected;
+        expect(result.failed, name).toBe(true);
+        expect(String(result.errorInstance), name).toMatch(expected[name]);
+      }
+    } finally {
+      await buggy.close();
+    }
   });
 });

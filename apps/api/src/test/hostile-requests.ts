@@ -39,7 +39,7 @@ export interface Operation {
 }
 
 /** A value to put in a URL as it is, unencoded: bad percent-escapes, invalid UTF-8. */
-export class Raw {
+class Raw {
   constructor(readonly text: string) {}
   toJSON() {
     return this.text;
@@ -71,7 +71,7 @@ const pollution = [
   JSON.parse('{"__proto__":null,"toString":"x","valueOf":1,"hasOwnProperty":"x"}'),
 ];
 
-export const sqlPayloads = [
+const sqlPayloads = [
   "' OR 1=1 --",
   "'; drop table users; --",
   "1' union select null, version() --",
@@ -85,7 +85,7 @@ export const sqlPayloads = [
   "''''''''",
 ];
 
-export const htmlPayloads = [
+const htmlPayloads = [
   '<script>alert(1)</script>',
   '<img src=x onerror=alert(1)>',
   '"><svg onload=alert(1)>',
@@ -96,7 +96,7 @@ export const htmlPayloads = [
   '<iframe src="//evil.example">',
 ];
 
-export const unicodePayloads = [
+const unicodePayloads = [
   '👩‍👩‍👧‍👦',
   '\u202Egnp.exe',
   'مرحبا بالعالم',
@@ -185,7 +185,7 @@ const hugePayloads = [
 ];
 
 /** Any hostile value, of any type. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...sqlPayloads, ...htmlPayloads) },
   { weight: 3, arbitrary: fc.constantFrom(...unicodePayloads) },
   { weight: 3, arbitrary: fc.constantFrom(...numberPayloads, ...numericStrings) },
@@ -226,12 +226,12 @@ function regexOf(pattern: string): RegExp | null {
  * not exist) and a gentle one (now and then an odd field) reach the handlers; a rough one tests
  * the validation.
  */
-export type Mix = { hostile: number };
+type Mix = { hostile: number };
 const valid: Mix = { hostile: 0 };
 const gentle: Mix = { hostile: 1 };
 const rough: Mix = { hostile: 7 };
 
-export function plausible(schema: Schema, mix: Mix = gentle, depth = 0, name = ''): fc.Arbitrary<unknown> {
+function plausible(schema: Schema, mix: Mix = gentle, depth = 0, name = ''): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
   const choices = schema.anyOf ?? schema.oneOf;
@@ -322,7 +322,7 @@ function plausibleString(schema: Schema, name: string): fc.Arbitrary<string> {
 }
 
 /** Mostly plausible, sometimes hostile: a field that lets the rest of the request through. */
-export function fieldValue(schema: Schema, mix: Mix, depth = 0, name = ''): fc.Arbitrary<unknown> {
+function fieldValue(schema: Schema, mix: Mix, depth = 0, name = ''): fc.Arbitrary<unknown> {
   if (mix.hostile === 0) return plausible(schema, mix, depth, name);
   return fc.oneof(
     { weight: 10, arbitrary: plausible(schema, mix, depth, name) },
@@ -538,7 +538,7 @@ function multipartFields(op: Operation): string[] {
   return [...new Set([...named, 'image', 'file', 'name'])].filter(Boolean);
 }
 
-export function acceptsMultipart(op: Operation): boolean {
+function acceptsMultipart(op: Operation): boolean {
   return /multipart\/form-data/i.test(`${op.summary ?? ''} ${op.description ?? ''}`);
 }
 
