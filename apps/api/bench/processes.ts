@@ -79,10 +79,14 @@ export interface Server {
   warnings: string[];
 }
 
-export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<Server> {
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  extraNodeFlags: string[] = [],
+): Promise<Server> {
   const started = performance.now();
   // With the flags `npm start` gives it: the bench measures what production runs.
-  const child = tsxProcess(path.join(root, 'apps/api/src/server.ts'), [], env, serverNodeFlags);
+  const child = tsxProcess(path.join(root, 'apps/api/src/server.ts'), [], env, [...serverNodeFlags, ...extraNodeFlags]);
   const lines = tail(child);
   const warnings: string[] = [];
   let partial = '';

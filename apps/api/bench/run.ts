@@ -35,6 +35,8 @@
  *   --smoke                quick check: a fresh PGlite with the demo seed in a temporary folder,
  *                          2 s per row, 0.5 s warm-up (unless given)
  *   --port N               server port (default: a free one)
+ *   --cpu-prof DIR         write the server's V8 CPU profile into DIR when it stops (open it in
+ *                          Chrome DevTools' Performance panel or speedscope)
  *
  * Examples:
  *   DATABASE_URL=postgres://postgres@127.0.0.1/parade_bench npm run bench -- --markdown
@@ -73,6 +75,7 @@ const { values: args } = parseArgs({
     markdown: { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },
     port: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -428,7 +431,8 @@ async function main() {
   const bare = await startBare();
   let server: Server | undefined;
   try {
-    server = await startServer(serverEnv, port);
+    const profileDir = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined;
+    server = await startServer(serverEnv, port, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     log(`Server healthy after ${Math.round(server.coldStartMs)} ms (pid ${server.child.pid})`);
     const { rows, products } = await discover(server.origin);
     const selected = args.only ? rows.filter((row) => row.name.includes(args.only!)) : rows;
