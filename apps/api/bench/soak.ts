@@ -3,8 +3,8 @@
  * then a reconciliation of stock and money. Not part of `npm test`: it takes ten minutes.
  *
  * 1. Creates a fresh database `parade_soak_<time>` on the server of DATABASE_URL (dropped at the
- *    end unless --keep), starts one API process on it with the demo seed (it migrates and seeds),
- *    then a second one on the same database, both as production runs them (bench/processes.ts).
+ *    end unless --keep), has a first API process migrate it and seed the demo marketplace, stops
+ *    it, then starts the two measured processes on it as production runs them (bench/processes.ts).
  * 2. Prepares the data directly in the database: every stocked variation gets a large stock
  *    (the catalogue read model repaired after), the active offers lose their claim cap so claims
  *    keep flowing, and --customers shoppers sign up over HTTP and get reward points at every shop.
@@ -316,7 +316,7 @@ async function signUp(origin: string, i: number, stamp: number): Promise<Shopper
 
 async function prepare(
   databaseUrl: string,
-  origin: string,
+  origins: string[],
 ): Promise<{ world: World; shoppers: Shopper[]; marks: Marks }> {
   const database = await openDatabase({ url: databaseUrl });
   try {
@@ -352,7 +352,7 @@ async function prepare(
       ...new Set(names.flatMap((n) => n.name.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 4)),
     ];
     const searchTerms = words.flatMap((w) => [w, w.slice(0, 3), w.slice(0, -1)]);
-    const settings = (await (await fetch(`${origin}/api/app/setting`)).json()) as {
+    const settings = (await (await fetch(`${origins[0]}/api/app/setting`)).json()) as {
       data?: { settings?: { collection_locations?: string } };
       settings?: { collection_locations?: string };
     };
@@ -364,7 +364,9 @@ async function prepare(
     const stamp = Date.now();
     const shoppers: Shopper[] = [];
     for (let i = 0; i < customerCount; i += 8) {
-      const batch = Array.from({ length: Math.min(8, customerCount - i) }, (_, k) => signUp(origin, i + k, stamp));
+      const batch = Array.from({ length: Math.min(8, customerCount - i) }, (_, k) =>
+        signUp(origins[(i + k) % origins.length]!, i + k, stamp),
+      );
       shoppers.push(...(await Promise.all(batch)));
     }
     // Points at every shop, through the ledger, so that balances and entries must agree at the end.
@@ -573,15 +575,19 @@ async function main() {
       // processes behind one load balancer share a volume.
       DATA_DIR: dataDir,
     });
-    // The first process migrates and seeds; the second starts on the ready database.
-    const firstPort = await freePort();
-    servers.push(await startServer(env(firstPort, true), firstPort));
-    const secondPort = await freePort();
-    servers.push(await startServer(env(secondPort, false), secondPort));
+    // A first process migrates and seeds, then stops: the two measured processes start alike on
+    // the ready database, as production processes do (none of them seeds), so the memory of one
+    // is not the seed's.
+    const seederPort = await freePort();
+    await stop((await startServer(env(seederPort, true), seederPort)).child);
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      servers.push(await startServer(env(port, false), port));
+    }
     const origins = servers.map((s) => s.origin);
     log(`Servers healthy: ${origins.join(', ')} (pids ${servers.map((s) => s.child.pid).join(', ')})`);
 
-    const { world, shoppers, marks } = await prepare(databaseUrl, origins[0]!);
+    const { world, shoppers, marks } = await prepare(databaseUrl, origins);
     for (const server of servers) server.warnings.length = 0;
     log(`${world.variations.length} stocked variations in ${world.shops.length} shops; loading for ${duration} s...`);
 

@@ -30,6 +30,37 @@ export interface OidcProvider {
   authorizationEndpoint?: string;
 }
 
+/**
+ * A comma-separated list of origins (`scheme://host[:port]`, nothing after). `*` and anything
+ * with a path are refused: a browser sends the origin exactly, so `https://shop.example/` would
+ * never match, and a wildcard is not an allow-list. `subdomains` also takes `https://*.host`
+ * (a CSP source, e.g. an analytics provider's regional hosts).
+ */
+const originList = (subdomains: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx): string[] => {
+      const origins = (text ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        const host = subdomains ? origin.replace(/^(https?:\/\/)\*\./, '$1wildcard.') : origin;
+        let parsed: URL | null = null;
+        try {
+          parsed = new URL(host);
+        } catch {}
+        if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== host || host.includes('*')) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${origin}" is not an origin: write scheme://host[:port]${subdomains ? ' (or https://*.host)' : ''}, without a path or a trailing slash (no bare wildcard)`,
+          });
+        }
+      }
+      return origins;
+    });
+
 /** Configuration comes only from the environment and is checked once, at boot. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -55,7 +86,10 @@ const envSchema = z.object({
   GEOCODER: z.enum(['demo', 'postcodes.io']).optional(),
   POSTCODES_IO_URL: z.string().url().default('https://api.postcodes.io'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  CORS_ORIGINS: z.string().optional(),
+  CORS_ORIGINS: originList(false),
+  // Where the storefront's analytics tag (VITE_ANALYTICS_ID) loads its script from and sends to:
+  // added to the CSP's script-src, connect-src and img-src. None by default.
+  ANALYTICS_ORIGINS: originList(true),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -158,6 +192,8 @@ export interface Config {
   postcodesIoUrl: string;
   logLevel: string;
   corsOrigins: string[];
+  /** Origins the storefront's analytics tag needs, admitted by the CSP (script, connect, img); none by default. */
+  analyticsOrigins: string[];
   /**
    * Which peers may tell us the client's address in X-Forwarded-For: false (none, the client
    * is whoever connects), a hop count, or addresses/CIDR ranges/"loopback" of the proxies.
@@ -265,7 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoder: e.GEOCODER ?? 'demo',
     postcodesIoUrl: e.POSTCODES_IO_URL,
     logLevel: e.LOG_LEVEL,
-    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
+    corsOrigins: e.CORS_ORIGINS,
+    analyticsOrigins: e.ANALYTICS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     // The demo accounts' passwords are public (README): never seed them into production, nor on
     // a HOST others can reach, unasked.

@@ -14,23 +14,30 @@ export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     // Stripe.js comes from STRIPE_JS_URL (a local stand-in in browser tests), which then calls home.
     const stripeJs = [...new Set(['https://js.stripe.com', new URL(opts.config.stripeJsUrl).origin])];
+    // The storefront's analytics tag, only when ANALYTICS_ORIGINS names its hosts (none by default).
+    const analytics = opts.config.analyticsOrigins;
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...stripeJs],
+          scriptSrc: ["'self'", ...stripeJs, ...analytics],
           frameSrc: ["'self'", ...stripeJs, 'https://hooks.stripe.com'],
-          connectSrc: ["'self'", 'https://api.stripe.com', ...stripeJs],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'https://api.stripe.com', ...stripeJs, ...analytics],
+          imgSrc: ["'self'", 'data:', 'blob:', ...analytics],
           styleSrc: ["'self'", "'unsafe-inline'"],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
-          baseUri: ["'self'"],
+          // Neither app has a <base> element (the admin's /admin/ prefix is in its asset URLs,
+          // Vite's `base`), so an injected one is refused outright (ASVS 3.4.3).
+          baseUri: ["'none'"],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: null,
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Agrees with frame-ancestors 'none' for browsers that only know the older header
+      // (helmet's default is SAMEORIGIN).
+      frameguard: { action: 'deny' },
     });
     await app.register(cors, {
       // Same-origin by default (the apps are served by this process); extra origins by config.

@@ -17,6 +17,7 @@ export function trackPageView(env: Record<string, unknown>, path: string): void 
   const config = analyticsConfig(env);
   if (!config) return;
   tracker ??= createPageTracker(config, {
+    origin: window.location.origin,
     gtag(...args) {
       window.dataLayer ??= [];
       // gtag.js reads `arguments` objects from the queue, not arrays.

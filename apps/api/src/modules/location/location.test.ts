@@ -216,3 +216,39 @@ describe('with postcodes.io', () => {
     expect(notJson.statusCode).toBe(503);
   });
 });
+
+describe('with postcodes.io redirecting elsewhere', () => {
+  let t: TestApp;
+  let elsewhere: Awaited<ReturnType<typeof fakePostcodesIo>>;
+  let redirecting: Server;
+  const redirected: string[] = [];
+  beforeAll(async () => {
+    // A working stand-in, reachable only by following the redirect.
+    elsewhere = await fakePostcodesIo();
+    redirecting = createServer((req, res) => {
+      redirected.push(`${req.method} ${req.url}`);
+      res.writeHead(302, { location: `${elsewhere.url}${req.url}` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+    t = await buildTestApp({ env: { GEOCODER: 'postcodes.io', POSTCODES_IO_URL: url } });
+    await setBase(t, 'E1 6AN');
+  });
+  afterAll(async () => {
+    await t.close();
+    redirecting.close();
+    elsewhere.server.close();
+  });
+
+  it('never follows a redirect: the geocoder is unavailable (503) and the other server is never asked', async () => {
+    const distance = await t.app.inject({ url: '/api/get-distance?postcode=E1%206QL' });
+    expect(distance.statusCode).toBe(503);
+    expect(distance.json()).toMatchObject({ status: false, code: 'service_unavailable' });
+    const suggestions = await t.app.inject({ url: '/api/address-autocomplete?input=E1%206' });
+    expect(suggestions.statusCode).toBe(503);
+    // Each call reached the redirecting server (the shop's own postcode is looked up first) and stopped there.
+    expect(redirected).toContain('GET /postcodes/E1%206/autocomplete?limit=10');
+    expect(elsewhere.hits).toEqual([]);
+  });
+});

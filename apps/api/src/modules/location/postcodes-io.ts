@@ -27,6 +27,9 @@ export class PostcodesIoGeocoder implements Geocoder {
       response = await fetch(`${this.baseUrl.replace(/\/$/, '')}${path}`, {
         ...init,
         headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        // postcodes.io answers directly; a redirect (a moved or hijacked endpoint, a captive
+        // portal) is never followed elsewhere: fetch fails, and the geocoder counts as unavailable.
+        redirect: 'error',
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (error) {
