@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 /** What a drizzle query builder with `sql.placeholder`s offers: preparing it under a name. */
@@ -53,4 +54,25 @@ export function preparedOn<Result>(
     statements.set(name, statement as PreparedStatement<unknown>);
   }
   return statement;
+}
+
+/**
+ * A hand-written statement (`sql` with `sql.placeholder`s) as something preparedOn can prepare,
+ * for statements a query builder cannot express, such as data-modifying CTEs. Its rows come back
+ * as the driver gives them: column names as written in the SQL, values as the driver parses them
+ * (no drizzle mapping).
+ */
+export function rawStatement<Row>(db: DbOrTx, query: SQL): Preparable<{ rows: Row[] }> {
+  const { session, dialect } = db as unknown as {
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        arrayMode: false,
+      ): PreparedStatement<{ rows: Row[] }>;
+    };
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  };
+  return { prepare: (name) => session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false) };
 }

@@ -11,6 +11,7 @@ import { effectiveSiteSettings } from '@parade/core/settings';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client';
+import { retryingDeadlocks } from '../lib/deadlocks';
 import { AppError } from '../lib/errors';
 import { findUserAddress } from '../modules/addresses';
 import { claimCoupon, recordCouponRedemption, spendRewardPoints } from '../modules/cart';
@@ -20,8 +21,7 @@ import { checkDelivery, type Geocoder, GeocoderUnavailableError } from '../modul
 import { enqueueMails, type OutgoingMail } from '../modules/mail';
 import {
   checkoutReply,
-  createInvoice,
-  createOrders,
+  createCheckout,
   findInvoiceByIdempotencyKey,
   INVOICE_IDEMPOTENCY_INDEX,
   placeOrderReply,
@@ -249,8 +249,8 @@ export async function placeOrder(
   const parts = await priceCart(ctx.db, body);
 
   let outcome: { reply: PlaceOrderPayload; mailIds: number[] } | 'replay';
-  try {
-    outcome = await ctx.db.transaction(async (tx) => {
+  const attempt = () =>
+    ctx.db.transaction(async (tx) => {
       if (idempotencyKey) {
         // Concurrent retries with one key queue here; the first commits, the rest find its invoice.
         await tx.execute(
@@ -260,6 +260,11 @@ export async function placeOrder(
       }
       return placeInTransaction(tx, ctx, { customer, body, parts, destination, now, idempotencyKey, hash });
     });
+  try {
+    // Stock rows are locked in variation-id order, coupons and points in shop-id order, but the
+    // read model's product rows in the order PostgreSQL groups them: two checkouts of different
+    // variations of the same two products may deadlock, and PostgreSQL rolls one back.
+    outcome = await retryingDeadlocks(attempt);
   } catch (error) {
     // The unique index is the last word on one key, one invoice: the loser answers the winner's reply.
     if (idempotencyKey && isUniqueViolation(error, INVOICE_IDEMPOTENCY_INDEX)) outcome = 'replay';
@@ -319,31 +324,28 @@ async function placeInTransaction(
     throw refuse(message, { payment_method: [message] }, 'payment_unavailable');
   }
 
-  const invoice = await createInvoice(tx, {
-    userId: customer.id,
-    orderType: body.order_type,
-    collectionPoint: input.destination.collectionPoint,
-    address: input.destination.address,
-    subtotal: sum((f) => f.part.subtotal),
-    discount: sum((f) => f.discount),
-    rewardDiscount: sum((f) => f.points),
-    shippingCharge: sum((f) => f.shipping),
-    total: sum((f) => f.total),
-    paymentMethod: body.payment_method,
-    paymentDueAt:
-      body.payment_method === 'card' ? new Date(now.getTime() + ctx.cardPaymentTimeoutMinutes * 60_000) : null,
-    idempotencyKey: input.idempotencyKey,
-    requestHash: input.idempotencyKey ? input.hash : null,
-    note: body.note ?? null,
-    now,
-  });
-
-  const created = await createOrders(
+  const created = await createCheckout(
     tx,
-    figures.map((f) => ({
-      invoiceId: invoice.id,
-      shopId: f.part.shop.id,
+    {
       userId: customer.id,
+      orderType: body.order_type,
+      collectionPoint: input.destination.collectionPoint,
+      address: input.destination.address,
+      subtotal: sum((f) => f.part.subtotal),
+      discount: sum((f) => f.discount),
+      rewardDiscount: sum((f) => f.points),
+      shippingCharge: sum((f) => f.shipping),
+      total: sum((f) => f.total),
+      paymentMethod: body.payment_method,
+      paymentDueAt:
+        body.payment_method === 'card' ? new Date(now.getTime() + ctx.cardPaymentTimeoutMinutes * 60_000) : null,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: input.idempotencyKey ? input.hash : null,
+      note: body.note ?? null,
+      now,
+    },
+    figures.map((f) => ({
+      shopId: f.part.shop.id,
       subtotal: f.part.subtotal,
       discount: f.discount,
       rewardDiscount: f.points,
@@ -362,7 +364,6 @@ async function placeInTransaction(
         total: l.variation.price * l.quantity,
         thumbnail: l.variation.thumbnail,
       })),
-      now,
     })),
   );
   const orderIds = new Map(figures.map((f, i) => [f.part.shop.id, created.ids[i]!]));
@@ -378,7 +379,7 @@ async function placeInTransaction(
     }
   }
   const reply = checkoutReply(
-    invoice,
+    created.invoice,
     created,
     new Map(parts.map(({ shop }) => [shop.id, { id: shop.id, name: shop.name, slug: shop.slug }])),
   );

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { rewardPointBalances, rewardPointEntries } from '../../modules/cart/cart.tables';
 import { recordSale } from '../../modules/catalog';
 import { products, productVariations } from '../../modules/catalog/catalog.tables';
-import { createInvoice, createOrders, setInvoicePaymentStatus } from '../../modules/orders';
+import { createCheckout, setInvoicePaymentStatus } from '../../modules/orders';
 import { orderStatusHistory, orders } from '../../modules/orders/orders.tables';
 import { shops } from '../../modules/shops/shops.tables';
 import type { Tx } from '../client';
@@ -56,52 +56,52 @@ export async function seedDemoDigitalOrder(
   const placedAt = hoursBefore(input.now, demoDigitalPurchase.placedHoursAgo);
   const minutesLater = (minutes: number) => new Date(placedAt.getTime() + minutes * 60_000);
   // All digital: a delivery with nothing to carry has no delivery charge (contract, "Placing an order").
-  const invoice = await createInvoice(tx, {
-    userId: input.customerId,
-    orderType: 'delivery',
-    collectionPoint: null,
-    address: input.address,
-    subtotal: variation.price,
-    discount: 0,
-    rewardDiscount: 0,
-    shippingCharge: 0,
-    total: variation.price,
-    paymentMethod: 'card',
-    paymentDueAt: null,
-    idempotencyKey: null,
-    requestHash: null,
-    note: null,
-    now: placedAt,
-  });
-  const created = await createOrders(tx, [
+  const { invoice, ids } = await createCheckout(
+    tx,
     {
-      invoiceId: invoice.id,
-      shopId: input.shopId,
       userId: input.customerId,
+      orderType: 'delivery',
+      collectionPoint: null,
+      address: input.address,
       subtotal: variation.price,
       discount: 0,
       rewardDiscount: 0,
-      rewardPointsUsed: 0,
       shippingCharge: 0,
       total: variation.price,
-      couponCode: null,
-      lines: [
-        {
-          variationId: variation.id,
-          productId: variation.productId,
-          fullName: variation.fullName,
-          type: 'Digital',
-          price: variation.price,
-          quantity: 1,
-          discount: 0,
-          total: variation.price,
-          thumbnail: variation.images[0] ?? null,
-        },
-      ],
+      paymentMethod: 'card',
+      paymentDueAt: null,
+      idempotencyKey: null,
+      requestHash: null,
+      note: null,
       now: placedAt,
     },
-  ]);
-  const orderId = created.ids[0];
+    [
+      {
+        shopId: input.shopId,
+        subtotal: variation.price,
+        discount: 0,
+        rewardDiscount: 0,
+        rewardPointsUsed: 0,
+        shippingCharge: 0,
+        total: variation.price,
+        couponCode: null,
+        lines: [
+          {
+            variationId: variation.id,
+            productId: variation.productId,
+            fullName: variation.fullName,
+            type: 'Digital',
+            price: variation.price,
+            quantity: 1,
+            discount: 0,
+            total: variation.price,
+            thumbnail: variation.images[0] ?? null,
+          },
+        ],
+      },
+    ],
+  );
+  const orderId = ids[0];
   if (orderId === undefined) throw new Error('Demo seed: the demo order was not created');
   await recordSale(tx, [{ variationId: variation.id, quantity: 1 }]);
   await setInvoicePaymentStatus(tx, invoice.id, 'paid');

@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
 import { conflict } from '../../lib/errors';
 import { products, productVariations } from './catalog.tables';
-import { refreshProductListings } from './read-model';
+import { refreshProductListings, takeStockForSale } from './read-model';
 
 /**
  * The catalogue's write commands. Each writes the source tables and then refreshes the read
@@ -99,18 +98,10 @@ export function stockShortMessage(fullName: string, left: number): string {
 export async function recordSale(tx: Tx, lines: SaleLine[]): Promise<void> {
   const sale = merged(lines).filter((l) => l.quantity > 0);
   if (sale.length === 0) return;
-  const rows = [];
-  const short: typeof sale = [];
-  // Ordered by id, so two concurrent orders lock the same rows in the same order.
-  for (const line of [...sale].sort((a, b) => a.variationId - b.variationId)) {
-    const [row] = await preparedOn(tx, 'catalog_take_stock', () => takeStock(tx)).execute({
-      variationId: line.variationId,
-      quantity: line.quantity,
-    });
-    // Keep going: the refusal names every short line, not just the first.
-    if (row) rows.push(row);
-    else short.push(line);
-  }
+  // Every line in one statement, with the listing columns a sale changes (read-model.ts).
+  const taken = new Set(await takeStockForSale(tx, sale));
+  // The refusal names every short line, not just the first.
+  const short = sale.filter((line) => !taken.has(line.variationId));
   if (short.length > 0) {
     // Read after the guarded updates failed, so the numbers are what other orders left.
     const left = await tx
@@ -134,25 +125,6 @@ export async function recordSale(tx: Tx, lines: SaleLine[]): Promise<void> {
     // Thrown inside the caller's transaction: every update above is rolled back with it.
     throw conflict('Some items in your cart are out of stock.', errors, 'out_of_stock');
   }
-  await touched(tx, rows);
-}
-
-/** The guarded stock update of one sale line, prepared (every checkout runs it once per line). */
-function takeStock(tx: Tx) {
-  const quantity = sql.placeholder('quantity');
-  return tx
-    .update(productVariations)
-    .set({
-      stock: sql`case when ${productVariations.stock} is null then null else ${productVariations.stock} - ${quantity} end`,
-      unitsSold: sql`${productVariations.unitsSold} + ${quantity}`,
-    })
-    .where(
-      and(
-        eq(productVariations.id, sql.placeholder('variationId')),
-        sql`(${productVariations.stock} is null or ${productVariations.stock} >= ${quantity})`,
-      ),
-    )
-    .returning({ productId: productVariations.productId });
 }
 
 /** An order was cancelled: put the quantities back in stock and take them off units sold. */

@@ -21,8 +21,7 @@ export {
   orderLineRefs,
 } from './order-lines';
 export {
-  createInvoice,
-  createOrders,
+  createCheckout,
   findInvoiceByIdempotencyKey,
   INVOICE_IDEMPOTENCY_INDEX,
   type LockedOrder,

@@ -1,6 +1,8 @@
 import type { OrderStatus, OrderType, PaymentMethod } from '@parade/core/enums';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowFromJson } from '../../db/json-rows';
+import { preparedOn, rawStatement } from '../../db/prepared';
 import { invoiceNumberSeq, invoices, type OrderAddress, orderItems, orderStatusHistory, orders } from './orders.tables';
 
 /**
@@ -129,36 +131,6 @@ export interface NewInvoice {
 /** The unique index that makes one Idempotency-Key one invoice per customer. */
 export const INVOICE_IDEMPOTENCY_INDEX = 'invoices_user_idempotency_idx';
 
-/** Creates an invoice numbered INV-{year}-{next of invoice_number_seq, at least six digits}. */
-export async function createInvoice(db: DbOrTx, input: NewInvoice): Promise<typeof invoices.$inferSelect> {
-  // A sequence, not max()+1: concurrent checkouts never wait on each other for a number. Taken
-  // in the insert itself (one round trip); padded to six digits, never cut past 999999.
-  const number = sql`(select ${`INV-${input.now.getUTCFullYear()}-`} || lpad(n::text, greatest(6, length(n::text)), '0') from (select nextval(${invoiceNumberSeq.seqName}::regclass) as n) as next_number)`;
-  const [row] = await db
-    .insert(invoices)
-    .values({
-      number,
-      userId: input.userId,
-      orderType: input.orderType,
-      collectionPoint: input.collectionPoint,
-      address: input.address,
-      subtotal: input.subtotal,
-      discount: input.discount,
-      rewardDiscount: input.rewardDiscount,
-      shippingCharge: input.shippingCharge,
-      total: input.total,
-      paymentMethod: input.paymentMethod,
-      paymentDueAt: input.paymentDueAt,
-      idempotencyKey: input.idempotencyKey,
-      requestHash: input.requestHash,
-      note: input.note,
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .returning();
-  return row!;
-}
-
 export interface NewOrderLine {
   variationId: number;
   productId: number;
@@ -171,10 +143,9 @@ export interface NewOrderLine {
   thumbnail: string | null;
 }
 
+/** One shop's order of a checkout (its invoice's customer and time are the invoice's). */
 export interface NewOrder {
-  invoiceId: number;
   shopId: number;
-  userId: number;
   subtotal: number;
   discount: number;
   rewardDiscount: number;
@@ -183,10 +154,10 @@ export interface NewOrder {
   total: number;
   couponCode: string | null;
   lines: NewOrderLine[];
-  now: Date;
 }
 
-export interface CreatedOrders {
+export interface CreatedCheckout {
+  invoice: typeof invoices.$inferSelect;
   /** The new orders' ids, in the order of the inputs. */
   ids: number[];
   /** The rows as written, for the checkout's reply (see checkoutReply). */
@@ -195,44 +166,130 @@ export interface CreatedOrders {
 }
 
 /**
- * Creates a checkout's orders (one per shop, so shop ids are distinct) with a copy of their lines
- * and the first history entry, `pending`: three multi-row statements however many shops.
+ * Writes a checkout: one invoice numbered INV-{year}-{next of invoice_number_seq, at least six
+ * digits}, one order per shop (shop ids distinct) with a copy of its lines and its first history
+ * entry, `pending`. ONE statement however many shops and lines (data-modifying CTEs over arrays,
+ * prepared once per connection), returning every row it wrote; a checkout's time on the database
+ * connection is mostly round trips, so each one saved shortens every checkout waiting behind it.
+ *
+ * The number comes from a sequence, not max()+1: concurrent checkouts never wait on each other
+ * for one. Ids follow the inputs' order (orders, then lines order by order), as the reply sorts by id.
  */
-export async function createOrders(db: DbOrTx, inputs: NewOrder[]): Promise<CreatedOrders> {
-  if (inputs.length === 0) return { ids: [], orders: [], lines: [] };
-  const created = await db
-    .insert(orders)
-    .values(
-      inputs.map((input) => ({
-        invoiceId: input.invoiceId,
-        shopId: input.shopId,
-        userId: input.userId,
-        subtotal: input.subtotal,
-        discount: input.discount,
-        rewardDiscount: input.rewardDiscount,
-        rewardPointsUsed: input.rewardPointsUsed,
-        shippingCharge: input.shippingCharge,
-        total: input.total,
-        couponCode: input.couponCode,
-        createdAt: input.now,
-        updatedAt: input.now,
-      })),
-    )
-    .returning();
+export async function createCheckout(db: DbOrTx, invoice: NewInvoice, newOrders: NewOrder[]): Promise<CreatedCheckout> {
+  if (newOrders.length === 0) throw new Error('createCheckout: a checkout has at least one order');
+  const lines = newOrders.flatMap((order) => order.lines.map((line) => ({ ...line, shopId: order.shopId })));
+  const column = <T, V>(list: T[], pick: (item: T) => V) => list.map(pick);
+  const { rows } = await preparedOn(db, 'orders_create_checkout', () =>
+    rawStatement<CheckoutJson>(db, checkoutStatement),
+  ).execute({
+    numberPrefix: `INV-${invoice.now.getUTCFullYear()}-`,
+    userId: invoice.userId,
+    orderType: invoice.orderType,
+    collectionPoint: invoice.collectionPoint,
+    address: invoice.address === null ? null : JSON.stringify(invoice.address),
+    subtotal: invoice.subtotal,
+    discount: invoice.discount,
+    rewardDiscount: invoice.rewardDiscount,
+    shippingCharge: invoice.shippingCharge,
+    total: invoice.total,
+    paymentMethod: invoice.paymentMethod,
+    paymentDueAt: invoice.paymentDueAt?.toISOString() ?? null,
+    idempotencyKey: invoice.idempotencyKey,
+    requestHash: invoice.requestHash,
+    note: invoice.note,
+    now: invoice.now.toISOString(),
+    orderShopIds: column(newOrders, (o) => o.shopId),
+    orderSubtotals: column(newOrders, (o) => o.subtotal),
+    orderDiscounts: column(newOrders, (o) => o.discount),
+    orderRewardDiscounts: column(newOrders, (o) => o.rewardDiscount),
+    orderPointsUsed: column(newOrders, (o) => o.rewardPointsUsed),
+    orderShippingCharges: column(newOrders, (o) => o.shippingCharge),
+    orderTotals: column(newOrders, (o) => o.total),
+    orderCouponCodes: column(newOrders, (o) => o.couponCode),
+    lineShopIds: column(lines, (l) => l.shopId),
+    lineVariationIds: column(lines, (l) => l.variationId),
+    lineProductIds: column(lines, (l) => l.productId),
+    lineFullNames: column(lines, (l) => l.fullName),
+    lineTypes: column(lines, (l) => l.type),
+    linePrices: column(lines, (l) => l.price),
+    lineQuantities: column(lines, (l) => l.quantity),
+    lineDiscounts: column(lines, (l) => l.discount),
+    lineTotals: column(lines, (l) => l.total),
+    lineThumbnails: column(lines, (l) => l.thumbnail),
+  });
+  const written = rows[0];
+  if (!written) throw new Error('createCheckout: the statement returned no row');
+  const createdOrders = written.orders.map((json) => rowFromJson(orders, json));
   // RETURNING's row order is not promised: match the rows back by shop.
-  const idByShop = new Map(created.map((row) => [row.shopId, row.id]));
-  const orderIds = inputs.map((input) => {
-    const id = idByShop.get(input.shopId);
-    if (id === undefined) throw new Error(`createOrders: no order came back for shop ${input.shopId}`);
+  const idByShop = new Map(createdOrders.map((row) => [row.shopId, row.id]));
+  const ids = newOrders.map((order) => {
+    const id = idByShop.get(order.shopId);
+    if (id === undefined) throw new Error(`createCheckout: no order came back for shop ${order.shopId}`);
     return id;
   });
-  const lines = inputs.flatMap((input, i) => input.lines.map((line) => ({ ...line, orderId: orderIds[i]! })));
-  const lineRows = lines.length > 0 ? await db.insert(orderItems).values(lines).returning() : [];
-  await db
-    .insert(orderStatusHistory)
-    .values(inputs.map((input, i) => ({ orderId: orderIds[i]!, status: 'pending' as const, createdAt: input.now })));
-  return { ids: orderIds, orders: created, lines: lineRows };
+  const createdLines = written.lines.map((json) => rowFromJson(orderItems, json));
+  if (createdLines.length !== lines.length) throw new Error('createCheckout: lines missing from the statement');
+  return { invoice: rowFromJson(invoices, written.invoice), ids, orders: createdOrders, lines: createdLines };
 }
+
+type JsonRow = Record<string, unknown>;
+interface CheckoutJson {
+  invoice: JsonRow;
+  orders: JsonRow[];
+  lines: JsonRow[];
+}
+
+const p = (name: string) => sql.placeholder(name);
+const checkoutStatement = sql`
+  with new_invoice as (
+    insert into invoices (number, user_id, order_type, collection_point, address, subtotal, discount,
+      reward_discount, shipping_charge, total, payment_method, payment_due_at, idempotency_key,
+      request_hash, note, created_at, updated_at)
+    select ${p('numberPrefix')}::text || lpad(n::text, greatest(6, length(n::text)), '0'),
+      ${p('userId')}::int, ${p('orderType')}::order_type, ${p('collectionPoint')}::text, ${p('address')}::jsonb,
+      ${p('subtotal')}::int, ${p('discount')}::int, ${p('rewardDiscount')}::int, ${p('shippingCharge')}::int,
+      ${p('total')}::int, ${p('paymentMethod')}::payment_method, ${p('paymentDueAt')}::timestamptz,
+      ${p('idempotencyKey')}::text, ${p('requestHash')}::text, ${p('note')}::text,
+      ${p('now')}::timestamptz, ${p('now')}::timestamptz
+    from (select nextval(${sql.raw(`'${invoiceNumberSeq.seqName}'`)}::regclass) as n) as next_number
+    returning *
+  ),
+  new_orders as (
+    insert into orders (invoice_id, shop_id, user_id, subtotal, discount, reward_discount,
+      reward_points_used, shipping_charge, total, coupon_code, created_at, updated_at)
+    select i.id, o.shop_id, i.user_id, o.subtotal, o.discount, o.reward_discount, o.points_used,
+      o.shipping_charge, o.total, o.coupon_code, i.created_at, i.created_at
+    from new_invoice i,
+      unnest(${p('orderShopIds')}::int[], ${p('orderSubtotals')}::int[], ${p('orderDiscounts')}::int[],
+        ${p('orderRewardDiscounts')}::int[], ${p('orderPointsUsed')}::int[], ${p('orderShippingCharges')}::int[],
+        ${p('orderTotals')}::int[], ${p('orderCouponCodes')}::text[])
+        with ordinality as o(shop_id, subtotal, discount, reward_discount, points_used, shipping_charge,
+          total, coupon_code, n)
+    order by o.n
+    returning *
+  ),
+  new_lines as (
+    insert into order_items (order_id, variation_id, product_id, full_name, type, price, quantity,
+      discount, total, thumbnail)
+    select o.id, l.variation_id, l.product_id, l.full_name, l.type::product_type, l.price, l.quantity, l.discount,
+      l.total, l.thumbnail
+    from unnest(${p('lineShopIds')}::int[], ${p('lineVariationIds')}::int[], ${p('lineProductIds')}::int[],
+        ${p('lineFullNames')}::text[], ${p('lineTypes')}::text[], ${p('linePrices')}::int[],
+        ${p('lineQuantities')}::int[], ${p('lineDiscounts')}::int[], ${p('lineTotals')}::int[],
+        ${p('lineThumbnails')}::text[])
+        with ordinality as l(shop_id, variation_id, product_id, full_name, type, price, quantity,
+          discount, total, thumbnail, n)
+      join new_orders o on o.shop_id = l.shop_id
+    order by l.n
+    returning *
+  ),
+  first_history as (
+    insert into order_status_history (order_id, status, created_at)
+    select id, 'pending', created_at from new_orders order by id
+  )
+  select (select to_jsonb(i) from new_invoice i) as invoice,
+    (select jsonb_agg(o) from new_orders o) as orders,
+    (select coalesce(jsonb_agg(l), '[]'::jsonb) from new_lines l) as lines`;
 
 /** The customer's invoice made with this Idempotency-Key, if any, with the hash of its request. */
 export async function findInvoiceByIdempotencyKey(
