@@ -15,6 +15,7 @@ export const messages = {
   unknownShop: 'Unknown Shop',
   typeToSearch: 'Type to search',
   noProductFound: 'No product found',
+  productSearchTooShort: 'Product search needs 3 or more characters.',
   chooseOrderType: 'Choose Order Type',
   collectionOrder: 'Collection Order',
   deliveryOrder: 'Delivery Order',

@@ -1,3 +1,4 @@
+import { foldSearchText, SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from '@parade/core/catalog';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
@@ -12,12 +13,9 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
  * Every step is IMMUTABLE in PostgreSQL, so an expression index
  * `gin (<fold(col)> gin_trgm_ops)` can serve it on a large catalogue.
  */
-const LETTERS_FROM = 'øØłŁđĐıħĦ';
-const LETTERS_TO = 'oOlLdDihH';
-const PUNCTUATION = '-&,.()/+\'’:;!?"';
-const FROM = LETTERS_FROM + PUNCTUATION;
-const TO = LETTERS_TO + ' '.repeat([...PUNCTUATION].length);
-const CHAR_MAP = new Map<string, string>([...FROM].map((ch, i) => [ch, [...TO][i] ?? ' ']));
+// The letters and punctuation mapped in step 2, shared with the storefront (@parade/core/catalog).
+const FROM = SEARCH_FOLD_FROM;
+const TO = SEARCH_FOLD_TO;
 const COMBINING_MARKS = '[\\u0300-\\u036f]+';
 
 /**
@@ -37,12 +35,8 @@ export function fold(expr: SQLWrapper): SQL<string> {
   return sql<string>`btrim(regexp_replace(lower(translate(${unaccented}, ${FROM_LITERAL}, ${TO_LITERAL})), '[[:space:]]+', ' ', 'g'))`;
 }
 
-/** The JS side of the fold: the same steps as fold(). */
-export function foldText(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFD').replace(/[\u0300-\u036f]+/g, '')) out += CHAR_MAP.get(ch) ?? ch;
-  return out.toLowerCase().replace(/\s+/g, ' ').trim();
-}
+/** The JS side of the fold: the same steps as fold(), written once in @parade/core/catalog. */
+export const foldText: (text: string) => string = foldSearchText;
 
 /** Escapes LIKE wildcards so a user's "%" or "_" is matched literally. */
 export function escapeLike(text: string): string {

@@ -1,4 +1,4 @@
-import { defaultSort, type SortOption, sortOptions } from '@parade/core/catalog';
+import { defaultSort, type SortOption, searchTermLongEnough, sortOptions } from '@parade/core/catalog';
 
 /** Spec section 4's default sort (by date, newest first) under its option name. */
 export const DEFAULT_SORT: SortOption = (Object.keys(sortOptions) as SortOption[]).find(
@@ -76,6 +76,20 @@ export function productListApiQuery(
     max_price: params.maxPrice,
     page: params.page > 1 ? params.page : undefined,
   };
+}
+
+/**
+ * True when the URL holds a search too short to run (an old link, a hand-edited address):
+ * under SEARCH_MIN_LENGTH characters once folded, which GET /products refuses (422). /products
+ * then lists without it and says why. A blank search is no search (read as undefined).
+ */
+export function searchTooShort(params: Pick<ProductListParams, 'search'>): boolean {
+  return params.search !== undefined && !searchTermLongEnough(params.search);
+}
+
+/** The filters as GET /products is asked them: a search too short to run left out. */
+export function withoutShortSearch(params: ProductListParams): ProductListParams {
+  return searchTooShort(params) ? { ...params, search: undefined } : params;
 }
 
 /** Filters that narrow the list (everything but sort and page): a change sends the shopper to page 1. */

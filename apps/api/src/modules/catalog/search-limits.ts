@@ -1,7 +1,6 @@
-import { SEARCH_MIN_LENGTH } from '@parade/core/catalog';
+import { SEARCH_MIN_LENGTH, searchTermLongEnough } from '@parade/core/catalog';
 import type { FastifyRequest } from 'fastify';
 import { invalidField } from '../../lib/errors';
-import { foldText } from '../../lib/text-match';
 
 /**
  * What a search may cost. Searching is the most expensive public read: POST /search (the
@@ -31,6 +30,7 @@ export function asksSearch(request: FastifyRequest): boolean {
  */
 export function assertSearchable(search: string | undefined): void {
   if (search === undefined || search.trim() === '') return;
-  if (foldText(search).replaceAll(' ', '').length >= SEARCH_MIN_LENGTH) return;
+  // The storefront asks the same rule before sending a search (it lists without one instead).
+  if (searchTermLongEnough(search)) return;
   throw invalidField('search', `Type at least ${SEARCH_MIN_LENGTH} letters or digits to search.`);
 }

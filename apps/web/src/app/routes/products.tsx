@@ -1,4 +1,6 @@
-import { Container, Stack } from '@mantine/core';
+import { Alert, Container, Stack } from '@mantine/core';
+import { messages } from '@parade/core/messages';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { type ActiveFilter, ProductListView } from '@/components/product/product-list-view';
 import { PageMeta } from '@/components/ui/page-meta';
 import { useProducts } from '@/features/catalog/api/get-products';
@@ -6,21 +8,29 @@ import { CatalogFilterFields, useCatalogFilterNames } from '@/features/catalog/c
 import { useVendors } from '@/features/shops/api/get-vendors';
 import { ShopSelect } from '@/features/shops/components/shop-select';
 import { useProductListParams } from '@/hooks/use-product-list-params';
+import { type ProductListParams, searchTooShort } from '@/lib/product-list-params';
 
 /** /products: every filter, the sort and the page live in the URL (spec sections 2, 4 and 5). */
 export function Component() {
-  const [params, update] = useProductListParams();
+  const [params, updateParams] = useProductListParams();
+  // A search too short to run (an old link, a hand-edited URL) is not sent (GET /products would
+  // refuse it): the page lists every product and says why. Like a reversed price range, it is
+  // read as no filter, and the shopper's next change takes it out of the URL.
+  const shortSearch = searchTooShort(params);
+  const search = shortSearch ? undefined : params.search;
+  const update = (changes: Partial<ProductListParams>) =>
+    updateParams(shortSearch ? { search: undefined, ...changes } : changes);
   const list = useProducts(params);
   const names = useCatalogFilterNames(params);
   const vendors = useVendors();
   const shopName = vendors.data?.find((v) => v.slug === params.shop)?.name ?? params.shop;
 
-  const title = params.search
-    ? `Results for “${params.search}”`
+  const title = search
+    ? `Results for “${search}”`
     : (names.sub ?? names.brand ?? names.category ?? shopName ?? 'All products');
 
   const activeFilters: ActiveFilter[] = [
-    params.search && { key: 'search', label: `Search: ${params.search}`, remove: () => update({ search: undefined }) },
+    search && { key: 'search', label: `Search: ${search}`, remove: () => update({ search: undefined }) },
     params.category && {
       key: 'category',
       label: `Category: ${names.category}`,
@@ -48,6 +58,19 @@ export function Component() {
         params={params}
         onChange={update}
         activeFilters={activeFilters}
+        notice={
+          shortSearch && (
+            <Alert
+              role="status"
+              color="secondary"
+              variant="light"
+              icon={<IconInfoCircle aria-hidden />}
+              data-testid="search-too-short"
+            >
+              {messages.productSearchTooShort}
+            </Alert>
+          )
+        }
         onClearFilters={() =>
           update({
             search: undefined,

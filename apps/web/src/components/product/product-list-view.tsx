@@ -30,6 +30,7 @@ export function ProductListView({
   filterFields,
   activeFilters,
   onClearFilters,
+  notice,
 }: {
   title: string;
   headingLevel?: 1 | 2;
@@ -40,6 +41,8 @@ export function ProductListView({
   filterFields: ReactNode;
   activeFilters: ActiveFilter[];
   onClearFilters: () => void;
+  /** A line about the list shown above it, e.g. why a search in the URL was not run. */
+  notice?: ReactNode;
 }) {
   const [drawerOpened, drawer] = useDisclosure(false);
   const priceRange = list.data?.price_range;
@@ -123,6 +126,8 @@ export function ProductListView({
               ))}
             </Group>
           )}
+
+          {notice}
 
           <Box
             aria-busy={list.isFetching}

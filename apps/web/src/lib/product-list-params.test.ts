@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { productListApiQuery, readProductListParams, searchTooShort, withoutShortSearch } from './product-list-params';
+
+const read = (query: string) => readProductListParams(new URLSearchParams(query));
+
+describe('a search in the /products URL too short to run', () => {
+  it('is one under 3 characters once folded (spaces and word punctuation not counted), as the API counts', () => {
+    for (const query of ['search=ab', 'search=%20a%20', 'search=q', 'search=a-b', 'search=s%201', 'search=...'])
+      expect(searchTooShort(read(query)), query).toBe(true);
+    for (const query of ['search=abc', 'search=a%20b%20c', 'search=Cr%C3%A8me', 'search=bread'])
+      expect(searchTooShort(read(query)), query).toBe(false);
+  });
+
+  it('is not one when the search is empty or blank: that is no search', () => {
+    for (const query of ['', 'search=', 'search=%20%20']) {
+      expect(read(query).search, query).toBeUndefined();
+      expect(searchTooShort(read(query)), query).toBe(false);
+    }
+  });
+
+  it('is left out of what GET /products is asked, every other filter kept', () => {
+    const params = read('search=ab&category=bakery&brand=rise-and-crumb&sort=sortHighPrice&min_price=100&page=2');
+    const asked = withoutShortSearch(params);
+    expect(asked).toEqual({ ...params, search: undefined });
+    expect(productListApiQuery(asked, { categoryAsList: true })).toEqual({
+      sort_by: 'price',
+      sort_high: 1,
+      category: ['bakery'],
+      sub: undefined,
+      brand: 'rise-and-crumb',
+      shop: undefined,
+      search: undefined,
+      min_price: 100,
+      max_price: undefined,
+      page: 2,
+    });
+    const long = read('search=bread&page=2');
+    expect(withoutShortSearch(long)).toBe(long);
+    expect(productListApiQuery(long, { categoryAsList: true }).search).toBe('bread');
+  });
+});
