@@ -69,6 +69,13 @@ async function addFromShopList(page: Page, card: ProductCard) {
     .first()
     .click();
   await toast(page, 'Item added to cart');
+  // The toast's close button is an icon: it carries a name for screen readers.
+  await page
+    .locator('.mantine-Notification-root')
+    .filter({ hasText: 'Item added to cart' })
+    .first()
+    .getByRole('button', { name: 'Dismiss notification' })
+    .waitFor();
 }
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;

@@ -26,5 +26,7 @@ export function notify({ kind = 'info', title, message, position }: NotifyOption
     message: truncate(message, TOAST_BODY_LIMIT),
     color: colours[kind],
     position: position ?? (kind === 'info' ? undefined : 'top-center'),
+    // Mantine's close button is an icon only: screen readers need its name.
+    closeButtonProps: { 'aria-label': 'Dismiss notification' },
   });
 }
