@@ -159,4 +159,72 @@ describe('a product search shorter than 3 characters in the URL', () => {
       await page.waitForURL(/\/products\?search=sourdough$/);
       await page.getByRole('heading', { level: 1, name: 'Results for “sourdough”' }).waitFor();
     }));
+
+  it('is counted by the header search box as the list counts it: `a-b` neither suggests nor lists', () =>
+    withPage(async (page) => {
+      const suggested: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/search' && request.method() === 'POST')
+          suggested.push((request.postDataJSON() as { search: string }).search);
+      });
+      await page.goto('/');
+      await page.getByTestId('home-categories').waitFor();
+      const search = page.getByRole('combobox', { name: 'Search products' });
+
+      // Three raw characters but one letter pair: /products would show the notice, so Enter stays put.
+      await search.fill('a-b');
+      await page.waitForTimeout(800);
+      await search.press('Enter');
+      await page.waitForTimeout(600);
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.getByTestId('search-dropdown').getByText('Type to search').waitFor();
+      // Two emoji are four UTF-16 units but two characters to POST /search, which asks 3 (422).
+      await search.fill('😀😀');
+      await page.waitForTimeout(800);
+      expect(suggested).toEqual([]);
+
+      // A real search still suggests, then lists on Enter.
+      await search.fill('sourdough');
+      await page.getByTestId('search-option').first().waitFor({ timeout: 15_000 });
+      expect(suggested).toEqual(['sourdough']);
+      await search.press('Enter');
+      await page.waitForURL(/\/products\?search=sourdough$/);
+    }));
+});
+
+describe('a product search longer than the API takes (100 characters) in the URL', () => {
+  // 99 characters, an emoji of two UTF-16 units as the 100th, then 50 more: 150 characters.
+  const head = `${'sourdough '.repeat(9)}sourdough`;
+  const long = `${head}😀${' rye bread'.repeat(5)}`;
+  const first100 = `${head}😀`;
+
+  it('lists the matches of its first 100 characters, never the error state', () =>
+    withPage(async (page) => {
+      expect([...long]).toHaveLength(150);
+      expect([...first100]).toHaveLength(100);
+      expect((await page.request.get(`/api/products?search=${encodeURIComponent(long)}`)).status()).toBe(422);
+      const everything = await apiList(page, '?sort_by=date&sort_high=1');
+      const found = await apiList(page, `?sort_by=date&sort_high=1&search=${encodeURIComponent(first100)}`);
+      expect(found.products.total).toBeGreaterThan(0);
+      expect(found.products.total).toBeLessThan(everything.products.total);
+      const asked = recordProductRequests(page);
+
+      await page.goto(`/products?search=${encodeURIComponent(long)}`);
+      await productCards(page).first().waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.getByTestId('product-count').textContent()).toBe(`${found.products.total} products`);
+      expect(await productCards(page).count()).toBe(found.products.data.length);
+      expect(await productCards(page).first().getByRole('heading').textContent()).toBe(found.products.data[0]?.name);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Results for “${first100}”`);
+      expect(await page.getByText('Sorry, that did not load').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      expect(await notice(page).count()).toBe(0);
+
+      // Every request asks the first 100 characters, the emoji whole (a halved one would arrive as U+FFFD).
+      const searches = asked.map((params) => params.get('search'));
+      expect(searches.length).toBeGreaterThan(0);
+      expect(searches.every((search) => search === first100)).toBe(true);
+      expect(Math.max(...searches.map((search) => [...(search ?? '')].length))).toBeLessThanOrEqual(100);
+      // The URL keeps what the shopper asked.
+      expect(query(page).search).toBe(long);
+    }));
 });

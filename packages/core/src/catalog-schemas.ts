@@ -5,6 +5,7 @@
  * are integer pence.
  */
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH } from './catalog';
 import { productTypeSchema, sortByValues } from './enums';
 import { paginated } from './envelope';
 
@@ -128,7 +129,7 @@ const listParams = {
   sort_high: z.enum(['0', '1'], { error: 'Must be 0 or 1.' }).optional(),
   sub: slugSchema.optional(),
   brand: slugSchema.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
   min_price: wholeNumber(0, MAX_PRICE).optional(),
   max_price: wholeNumber(0, MAX_PRICE).optional(),
   page: pageQuerySchema.optional(),

@@ -17,6 +17,12 @@ export const DELIVERY_CHARGE_PENCE = 1000;
 export const OFFERS_PAGE_SIZE = 15;
 export const RECENTLY_VIEWED_LIMIT = 5;
 export const SEARCH_MIN_LENGTH = 3;
+/**
+ * Longest search the API takes, in characters of the trimmed text as its schemas count them:
+ * Unicode code points (zod's max, so an emoji of two UTF-16 units counts once). GET /products
+ * and POST /search refuse a longer one (422); the storefront sends clipSearchTerm() instead.
+ */
+export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
@@ -52,4 +58,32 @@ export function foldSearchText(text: string): string {
  */
 export function searchTermLongEnough(term: string): boolean {
   return foldSearchText(term).replaceAll(' ', '').length >= SEARCH_MIN_LENGTH;
+}
+
+// Where the runtime has no Intl.Segmenter (Firefox before 125), clipSearchTerm cuts between code points.
+const graphemes =
+  typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+
+/**
+ * A search as the API is asked it: trimmed, then no longer than SEARCH_MAX_LENGTH characters
+ * counted as the API counts them (code points), keeping the start. The cut falls between
+ * user-perceived characters, so an emoji (a surrogate pair, a flag, a skin tone, a ZWJ family)
+ * or a letter with its accent is kept whole or left out whole, never halved. Whether what is
+ * left is long enough to run is searchTermLongEnough's question.
+ */
+export function clipSearchTerm(term: string): string {
+  const trimmed = term.trim();
+  // A code point is one or two UTF-16 units: a text that fits in units fits.
+  if (trimmed.length <= SEARCH_MAX_LENGTH) return trimmed;
+  let kept = '';
+  let count = 0;
+  for (const { segment } of graphemes?.segment(trimmed) ?? [...trimmed].map((segment) => ({ segment }))) {
+    const size = [...segment].length;
+    if (count + size > SEARCH_MAX_LENGTH) break;
+    kept += segment;
+    count += size;
+  }
+  // A first "character" longer than the limit on its own (a letter under 100 marks) is cut by code points.
+  if (kept === '') kept = [...trimmed].slice(0, SEARCH_MAX_LENGTH).join('');
+  return kept.trim();
 }

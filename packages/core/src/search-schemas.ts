@@ -1,6 +1,6 @@
 /** POST /search: the autocomplete's request and its hits (api-contract.md). */
 import { z } from 'zod';
-import { SEARCH_MIN_LENGTH } from './catalog';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './catalog';
 import { productTypeSchema } from './enums';
 
 /** Most hits one search answers. */
@@ -11,7 +11,7 @@ export const searchRequestSchema = z.object({
     .string()
     .trim()
     .min(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters.`)
-    .max(100, 'Type at most 100 characters.'),
+    .max(SEARCH_MAX_LENGTH, `Type at most ${SEARCH_MAX_LENGTH} characters.`),
 });
 export type SearchRequest = z.input<typeof searchRequestSchema>;
 

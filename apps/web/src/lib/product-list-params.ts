@@ -1,4 +1,4 @@
-import { defaultSort, type SortOption, searchTermLongEnough, sortOptions } from '@parade/core/catalog';
+import { clipSearchTerm, defaultSort, type SortOption, searchTermLongEnough, sortOptions } from '@parade/core/catalog';
 
 /** Spec section 4's default sort (by date, newest first) under its option name. */
 export const DEFAULT_SORT: SortOption = (Object.keys(sortOptions) as SortOption[]).find(
@@ -79,17 +79,29 @@ export function productListApiQuery(
 }
 
 /**
+ * The URL's search as GET /products is asked it: its first SEARCH_MAX_LENGTH characters, as the
+ * API counts them (a longer one is refused, 422, so a long link lists the matches of its start),
+ * or undefined when there is none or what is left is too short to run (searchTooShort).
+ */
+export function searchAsAsked(params: Pick<ProductListParams, 'search'>): string | undefined {
+  if (params.search === undefined) return undefined;
+  const clipped = clipSearchTerm(params.search);
+  return searchTermLongEnough(clipped) ? clipped : undefined;
+}
+
+/**
  * True when the URL holds a search too short to run (an old link, a hand-edited address):
  * under SEARCH_MIN_LENGTH characters once folded, which GET /products refuses (422). /products
  * then lists without it and says why. A blank search is no search (read as undefined).
  */
 export function searchTooShort(params: Pick<ProductListParams, 'search'>): boolean {
-  return params.search !== undefined && !searchTermLongEnough(params.search);
+  return params.search !== undefined && searchAsAsked(params) === undefined;
 }
 
-/** The filters as GET /products is asked them: a search too short to run left out. */
+/** The filters as GET /products is asked them: the search clipped to what it takes, one too short to run left out. */
 export function withoutShortSearch(params: ProductListParams): ProductListParams {
-  return searchTooShort(params) ? { ...params, search: undefined } : params;
+  const search = searchAsAsked(params);
+  return search === params.search ? params : { ...params, search };
 }
 
 /** Filters that narrow the list (everything but sort and page): a change sends the shopper to page 1. */

@@ -25,7 +25,7 @@ export function asksSearch(request: FastifyRequest): boolean {
  * (accents, case and punctuation dropped, spaces not counted), as POST /search asks 3
  * characters. Shorter ones are what the trigram index cannot narrow: at 100,000 products
  * `ab`, `q` or `s 1` took 0.5-1.3 s a statement against 35-80 ms for three letters or more, so
- * they are refused (422) rather than run. An empty `search` is no search. The longest (100
+ * they are refused (422) rather than run. An empty `search` is no search. The longest (SEARCH_MAX_LENGTH, 100
  * characters) is the schema's and costs no more than a short one (about 35 ms).
  */
 export function assertSearchable(search: string | undefined): void {

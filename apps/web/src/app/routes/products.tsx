@@ -8,16 +8,17 @@ import { CatalogFilterFields, useCatalogFilterNames } from '@/features/catalog/c
 import { useVendors } from '@/features/shops/api/get-vendors';
 import { ShopSelect } from '@/features/shops/components/shop-select';
 import { useProductListParams } from '@/hooks/use-product-list-params';
-import { type ProductListParams, searchTooShort } from '@/lib/product-list-params';
+import { type ProductListParams, searchAsAsked, searchTooShort } from '@/lib/product-list-params';
 
 /** /products: every filter, the sort and the page live in the URL (spec sections 2, 4 and 5). */
 export function Component() {
   const [params, updateParams] = useProductListParams();
   // A search too short to run (an old link, a hand-edited URL) is not sent (GET /products would
   // refuse it): the page lists every product and says why. Like a reversed price range, it is
-  // read as no filter, and the shopper's next change takes it out of the URL.
+  // read as no filter, and the shopper's next change takes it out of the URL. One longer than the
+  // API takes is searched, and named, by its first SEARCH_MAX_LENGTH characters.
   const shortSearch = searchTooShort(params);
-  const search = shortSearch ? undefined : params.search;
+  const search = searchAsAsked(params);
   const update = (changes: Partial<ProductListParams>) =>
     updateParams(shortSearch ? { search: undefined, ...changes } : changes);
   const list = useProducts(params);

@@ -11,7 +11,8 @@ export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
   });
 
 export const getProductsQueryOptions = (params: ProductListParams) => {
-  // GET /products refuses a search too short to run (422): list without it (the page says so).
+  // GET /products refuses a search too short to run or too long (422): list without a short one
+  // (the page says so), by the first SEARCH_MAX_LENGTH characters of a long one.
   const asked = withoutShortSearch(params);
   return queryOptions({
     queryKey: ['catalog', 'products', asked],

@@ -1,8 +1,9 @@
 import { Box, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@parade/core/catalog';
+import { clipSearchTerm, SEARCH_DEBOUNCE_MS, searchTermLongEnough } from '@parade/core/catalog';
 import type { SearchHit } from '@parade/core/catalog-dto';
 import { messages } from '@parade/core/messages';
+import { searchRequestSchema } from '@parade/core/search-schemas';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,6 +13,14 @@ import { paths } from '@/lib/paths';
 import { useSearchProducts } from '../api/search-products';
 
 export const PRODUCT_SEARCH_INPUT_ID = 'product-search';
+
+/**
+ * True when POST /search takes this (clipped) text and it holds 3 letters or digits, as GET
+ * /products asks: its schema counts 3 to 100 characters as code points, so "😀😀" (four UTF-16
+ * units) is refused there, and searchTermLongEnough leaves out "a-b".
+ */
+const canSuggest = (term: string) =>
+  searchTermLongEnough(term) && searchRequestSchema.safeParse({ search: term }).success;
 
 /** Typing a letter or digit with no field focused starts a search (spec section 2). */
 function useTypeToSearch(input: React.RefObject<HTMLInputElement | null>) {
@@ -33,9 +42,10 @@ function useTypeToSearch(input: React.RefObject<HTMLInputElement | null>) {
 }
 
 /**
- * The header's product search (spec section 2): suggestions from 3 characters, 500 ms after
- * the last key, each request cancelled when the text moves on; Enter lists every match on
- * /products; picking a suggestion opens that product.
+ * The header's product search (spec section 2): suggestions from 3 letters or digits, 500 ms
+ * after the last key, each request cancelled when the text moves on; Enter lists every match on
+ * /products; picking a suggestion opens that product. A text longer than the API takes is
+ * searched by its first SEARCH_MAX_LENGTH characters, as /products does.
  */
 export function ProductSearch({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
@@ -43,8 +53,12 @@ export function ProductSearch({ onNavigate }: { onNavigate?: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const text = value.trim();
-  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const term = text.length >= SEARCH_MIN_LENGTH ? debounced : '';
+  // What a suggestion request asks: the text clipped to what POST /search takes.
+  const asked = clipSearchTerm(text);
+  const suggestible = canSuggest(asked);
+  const [debounced] = useDebouncedValue(asked, SEARCH_DEBOUNCE_MS);
+  // The debounced text is checked too: it may be an earlier one POST /search would refuse.
+  const term = suggestible && canSuggest(debounced) ? debounced : '';
   const search = useSearchProducts(term);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   useTypeToSearch(input);
@@ -56,8 +70,8 @@ export function ProductSearch({ onNavigate }: { onNavigate?: () => void }) {
     }
   }, [location.pathname, location.search]);
 
-  const hits: SearchHit[] = term === text ? (search.data ?? []) : [];
-  const waiting = text.length >= SEARCH_MIN_LENGTH && (term !== text || search.isFetching);
+  const hits: SearchHit[] = term === asked ? (search.data ?? []) : [];
+  const waiting = suggestible && (term !== asked || search.isFetching);
 
   const leave = () => {
     combobox.closeDropdown();
@@ -72,14 +86,14 @@ export function ProductSearch({ onNavigate }: { onNavigate?: () => void }) {
     navigate(paths.product(hit.product.shop.slug, hit.product.slug, hit.slug));
   };
   const listAll = () => {
-    // The product list refuses a search under 3 characters (422), as the autocomplete does.
-    if (text.trim().length < SEARCH_MIN_LENGTH) return;
+    // The product list does not run a search under 3 letters or digits (it shows a notice instead).
+    if (!searchTermLongEnough(asked)) return;
     leave();
     navigate(paths.products({ search: text }));
   };
 
   let content: React.ReactNode;
-  if (text.length < SEARCH_MIN_LENGTH) content = <Combobox.Empty>{messages.typeToSearch}</Combobox.Empty>;
+  if (!suggestible) content = <Combobox.Empty>{messages.typeToSearch}</Combobox.Empty>;
   else if (waiting && hits.length === 0)
     content = (
       <Combobox.Empty>
