@@ -92,15 +92,6 @@ async function a11yAfterToasts(page: Page): Promise<string[]> {
   await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0, undefined, {
     timeout: 10_000,
   });
-  // The button the pointer left fades back from its hover colour: axe must not read the colours
-  // half-way through that transition (it once found the Send button's label too faint).
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
-    undefined,
-    {
-      timeout: 10_000,
-    },
-  );
   return seriousA11yViolations(page);
 }
 

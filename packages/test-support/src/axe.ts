@@ -20,6 +20,16 @@ interface AxeViolation {
  * as one readable line (rule, help, first elements), so a failing expectation says what to fix.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Colours read half-way through a CSS transition (a button fading back from its hover colour,
+  // a dialog fading in) are not the page's: wait for running transitions to end, for at most 2 s
+  // (then check anyway, as before).
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
