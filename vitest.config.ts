@@ -9,6 +9,13 @@ const apiProject = (name: string, databaseUrl: string): TestProjectConfiguration
     environment: 'node',
     // '' = a fresh in-memory PGlite per file; a URL = a fresh database per file on that server.
     env: { TEST_DATABASE_URL: databaseUrl },
+    // Migrates and seeds once per run; each file starts from a copy (test/database-templates.ts).
+    globalSetup: ['apps/api/src/test/database-templates.ts'],
+    // The files of one worker share their imports (the app, Fastify, zod schemas, the password
+    // dictionaries): importing them again for every file was a third of the run. Every file still
+    // builds its own app on its own database; what modules keep between files is caches and
+    // counters that only grow (docs/decisions/020-test-run.md).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -18,9 +25,14 @@ const apiProject = (name: string, databaseUrl: string): TestProjectConfiguration
  * One runner for everything: pure rules (core), the API through app.inject on a fresh
  * database per file (on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set),
  * and browser specs against the real built server (e2e).
+ *
+ * Two groups run one after the other: first everything without a browser, two files at a time
+ * (a file on PostgreSQL mostly waits for the server), then the browser specs alone, so the
+ * test server and Chromium never compete with API files for the two cores.
  */
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -49,6 +61,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser at a time: the machine has two cores and the server needs one.
           fileParallelism: false,
+          // After every other project has finished: nothing else competes for the CPU.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

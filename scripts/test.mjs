@@ -1,56 +1,52 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { checkWebBuild } from './check-bundle-budgets.mjs';
+import { timingsFile } from './test-timings-reporter.mjs';
 
 /**
  * `npm test`: lint (Biome and the import rules), type-check, build the apps, then every Vitest project (core rules,
  * API on PGlite, or PostgreSQL too when TEST_DATABASE_URL is set, and the browser specs). The storefront's bundle
  * budgets (scripts/check-bundle-budgets.mjs) are checked after the build; past them the run fails.
- * Ends with one plain summary line.
+ * Prints each stage's time, the tests per project and the slowest files (scripts/test-timings-reporter.mjs,
+ * which keeps every file's timing in test-results/test-files.json), and ends with one plain summary line.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const run = (label, command, args, env = {}) => {
+const stageTimes = [];
+const stage = (label, work) => {
   console.log(`\n== ${label} ==`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  const started = Date.now();
+  const result = work();
+  stageTimes.push({ stage: label, seconds: Math.round((Date.now() - started) / 1000) });
+  return result;
 };
+const run = (label, command, args) =>
+  stage(label, () => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status === 0);
 
 console.log(`Node.js ${process.version}`);
 let ok = run('Lint, format and import rules (Biome, dependency-cruiser)', 'npm', ['run', '--silent', 'lint']);
 ok = run('Type check', 'npm', ['run', '--silent', 'typecheck']) && ok;
 if (!ok) process.exit(1);
 
-console.log('\n== Build ==');
-buildIfNeeded();
+stage('Build', () => buildIfNeeded());
+const budgetsOk = stage('Storefront bundle budgets', () => checkWebBuild());
 
-console.log('\n== Storefront bundle budgets ==');
-const budgetsOk = checkWebBuild();
-
-const reportFile = path.join(os.tmpdir(), `parade-vitest-${process.pid}.json`);
-const extra = process.argv.slice(2);
+rmSync(timingsFile, { force: true });
 const testsOk = run('Tests (Vitest)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${reportFile}`,
-  ...extra,
+  '--reporter=./scripts/test-timings-reporter.mjs',
+  ...process.argv.slice(2),
 ]);
 
-let summary = null;
-try {
-  summary = JSON.parse(readFileSync(reportFile, 'utf8'));
-  rmSync(reportFile, { force: true });
-} catch {
-  // No report: vitest failed before running anything; its own output says why.
-}
-if (summary) {
-  const db = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite';
-  console.log(`\nDatabase for API tests: ${db}`);
-  console.log(`${summary.numPassedTests} passed, ${summary.numFailedTests} failed`);
-}
-process.exit(budgetsOk && testsOk && summary && summary.numFailedTests === 0 && summary.numPassedTests > 0 ? 0 : 1);
+const files = existsSync(timingsFile) ? JSON.parse(readFileSync(timingsFile, 'utf8')) : [];
+const passed = files.reduce((sum, f) => sum + f.passed, 0);
+const failed = files.reduce((sum, f) => sum + f.failed, 0);
+console.log('\nTime per stage:');
+console.table(stageTimes);
+console.log(`Database for API tests: ${process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite'}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(budgetsOk && testsOk && failed === 0 && passed > 0 ? 0 : 1);

@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium } from 'playwright-core';
 
 /** The system Chromium (Debian's package); CHROMIUM_PATH overrides. */
 function chromiumPath(): string {
@@ -15,24 +15,43 @@ function chromiumPath(): string {
 }
 
 /**
- * The system Chromium, headless, for both apps' browser specs. Nothing in the background may
- * reach the network (updates, sync, QUIC): the tests run where only npm and Debian are reachable.
+ * The system Chromium, headless. Nothing in the background may reach the network (updates, sync,
+ * QUIC): the tests run where only npm and Debian are reachable.
  */
+const launchOptions = () => ({
+  executablePath: chromiumPath(),
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ],
+});
+
+/** A Chromium of its own (a tool, or a spec run outside the e2e project). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(launchOptions());
+}
+
+/**
+ * One Chromium for a whole run of browser specs, started by the e2e global set-up: each spec
+ * file connects to it (`connectChromium`) instead of starting a browser of its own.
+ */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions());
+}
+
+/**
+ * The run's shared Chromium when `wsEndpoint` names it, else a new one. Closing what this
+ * answers closes the contexts this spec made and disconnects; the shared browser goes on.
+ */
+export function connectChromium(wsEndpoint: string | undefined): Promise<Browser> {
+  return wsEndpoint ? chromium.connect(wsEndpoint) : launchChromium();
 }
 
 /** The two screen sizes every spec checks: a laptop and a phone. */

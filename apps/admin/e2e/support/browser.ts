@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { viewports } from '@parade/test-support/chromium';
+import { connectChromium, viewports } from '@parade/test-support/chromium';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -9,10 +9,16 @@ declare module 'vitest' {
   /** Provided by the e2e project's global set-up (apps/web/e2e/support/global-setup.ts), which starts the server. */
   export interface ProvidedContext {
     baseURL: string;
+    browserWSEndpoint: string;
   }
 }
 
-export { launchChromium as launchBrowser, viewports } from '@parade/test-support/chromium';
+export { viewports } from '@parade/test-support/chromium';
+
+/** The run's one Chromium (started by the e2e global set-up), or a new one outside that set-up. */
+export function launchBrowser(): Promise<Browser> {
+  return connectChromium(inject('browserWSEndpoint'));
+}
 
 let clientCounter = 0;
 
@@ -40,8 +46,12 @@ export async function newPage(
 
 export const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-/** Saves a full-page screenshot under apps/admin/e2e/screenshots (git-ignored) for a person to look at. */
+/**
+ * Saves a full-page screenshot under e2e/screenshots (git-ignored) for a person to look at, when
+ * asked for with E2E_SCREENSHOTS=1 (they cost a few seconds each, and nothing reads them in a test run).
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }

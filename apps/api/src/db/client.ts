@@ -27,6 +27,11 @@ export interface Database {
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
+   * PGlite on the main thread only: the whole data directory as a tarball, which
+   * `pgliteFrom` starts another database from (the tests' per-run templates).
+   */
+  dumpPglite?(): Promise<Uint8Array>;
+  /**
    * PostgreSQL: cancels the statements running for this scope and refuses it further
    * connections (its client went away). A no-op on PGlite, which runs one statement at a time
    * in this thread and cannot be interrupted.
@@ -125,6 +130,12 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder for the embedded database; omitted = in memory (tests). */
   dataDir?: string;
+  /**
+   * PGlite in memory: start from this saved data directory (a tarball from PGlite's
+   * `dumpDataDir`) instead of an empty cluster. Tests start every file from a migrated (or
+   * seeded) copy made once per run: PGlite's initdb is most of the cost of a fresh database.
+   */
+  pgliteFrom?: Uint8Array;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
   /**
@@ -192,8 +203,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const postgresqlconf = options.pgliteSharedBuffersMb ? [`shared_buffers=${options.pgliteSharedBuffersMb}MB`] : [];
   const client =
     options.pgliteWorker === false
-      ? await PGlite.create({ dataDir, extensions: { pg_trgm }, postgresqlconf })
-      : await PgliteThread.start(dataDir, postgresqlconf);
+      ? await PGlite.create({
+          dataDir,
+          extensions: { pg_trgm },
+          postgresqlconf,
+          ...(options.pgliteFrom ? { loadDataDir: new Blob([options.pgliteFrom]) } : {}),
+        })
+      : await PgliteThread.start(dataDir, postgresqlconf, options.pgliteFrom);
   // The worker client has the part of PGlite's interface the driver uses (query, exec, transaction).
   const db = drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -204,5 +220,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    ...(client instanceof PGlite
+      ? { dumpPglite: async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()) }
+      : {}),
   };
 }

@@ -74,9 +74,14 @@ export class PgliteThread implements PgliteLike {
     worker.on('exit', (code) => fail(new Error(`PGlite worker exited (${code})`)));
   }
 
-  static async start(dataDir: string | undefined, postgresqlconf: string[] = []): Promise<PgliteThread> {
+  /** `from`: a saved data directory (PGlite's dumpDataDir tarball) to start from, in memory. */
+  static async start(
+    dataDir: string | undefined,
+    postgresqlconf: string[] = [],
+    from?: Uint8Array,
+  ): Promise<PgliteThread> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir, postgresqlconf },
+      workerData: { dataDir, postgresqlconf, from },
     });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: boolean }) => {

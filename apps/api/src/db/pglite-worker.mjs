@@ -32,6 +32,7 @@ const db = await PGlite.create({
   dataDir: workerData.dataDir,
   extensions: { pg_trgm },
   postgresqlconf: workerData.postgresqlconf,
+  ...(workerData.from ? { loadDataDir: new Blob([workerData.from]) } : {}),
 });
 /** Open transactions by id: the worker holds each open until the main thread commits or rolls back. */
 const transactions = new Map();

@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { seedDemoIfEmpty } from '../db/seed/seed';
-import { openTestDatabase } from './test-database';
+import { copySeededFiles, openTestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,7 +18,7 @@ export interface TestApp {
 
 /**
  * The real app on a fresh database and a throw-away DATA_DIR. `seed: true` loads the demo
- * marketplace first. Extra environment variables override the defaults.
+ * marketplace first (a copy of the run's seeded template: test/database-templates.ts). Extra environment variables override the defaults.
  */
 export async function buildTestApp(
   options: {
@@ -44,8 +43,12 @@ export async function buildTestApp(
     ...options.env,
   };
   const config = loadConfig(env);
-  const database = await openTestDatabase({ statementTimeoutMs: config.dbStatementTimeoutMs });
-  if (options.seed) await seedDemoIfEmpty(database.db, config);
+  // Seeded: a copy of the run's seeded template and its files, as seedDemoIfEmpty would have left them.
+  const database = await openTestDatabase({
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    from: options.seed ? 'seeded' : 'migrated',
+  });
+  if (options.seed) copySeededFiles(dataDir);
   const app = await buildApp({ config, database, logger: options.logger ?? false });
   options.extend?.(app);
   await app.ready();

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromiumServer } from '@parade/test-support/chromium';
 import { startSmtpCapture } from '@parade/test-support/smtp-capture';
 import { startStripeStandIn } from '@parade/test-support/stripe-stand-in';
 import type { TestProject } from 'vitest/node';
@@ -17,6 +18,8 @@ declare module 'vitest' {
     dataDir: string;
     /** Folder where the local SMTP capture writes every mail the server sends, one JSON file each. */
     mailDir: string;
+    /** The run's one Chromium, which every spec file connects to (support/browser.ts). */
+    browserWSEndpoint: string;
   }
 }
 
@@ -49,7 +52,7 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 90_0
   throw new Error(`The server did not become healthy within ${timeoutMs} ms`);
 }
 
-/** Builds the apps if needed and starts the real server on a free port with a throw-away DATA_DIR. */
+/** Builds the apps if needed, starts the real server on a free port with a throw-away DATA_DIR, and one Chromium. */
 export default async function setup(project: TestProject) {
   buildIfNeeded();
   const port = await freePort();
@@ -79,6 +82,9 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // No load shedding: a busy test machine must slow the specs down, never answer them 503.
+      SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+      SHED_MAX_IN_FLIGHT: '0',
       SMTP_URL: smtp.url,
       // The specs stand in for a reverse proxy on this machine: they send X-Forwarded-For so
       // each test counts as its own shopper against the per-IP limits.
@@ -91,12 +97,15 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseURL, server);
+  // One browser for the whole run, started while the server starts: each spec file connects to it.
+  const [browser] = await Promise.all([launchChromiumServer(), waitForHealth(baseURL, server)]);
+  project.provide('browserWSEndpoint', browser.wsEndpoint());
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   project.provide('mailDir', mailDir);
 
   return async () => {
+    await browser.close();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });

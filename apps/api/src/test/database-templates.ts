@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { seedDemoIfEmpty } from '../db/seed/seed';
+import { createPostgresDatabase } from './test-database';
+
+/**
+ * Where the API test files find their starting databases, made once per run by this global
+ * set-up instead of once per file: initdb, the migrations and the demo seed were most of a
+ * small test file's time.
+ *
+ * - PGlite: saved data directories (PGlite's `dumpDataDir` tarballs) that `openTestDatabase`
+ *   starts an in-memory database from.
+ * - PostgreSQL: template databases that each file's database is created from
+ *   (`CREATE DATABASE ... TEMPLATE`).
+ *
+ * The seeded one also has the demo's pictures and digital files, copied into each file's DATA_DIR.
+ */
+export interface DatabaseTemplates {
+  kind: 'pglite' | 'postgres';
+  /** PGlite: the tarball's path; PostgreSQL: the template database's name. */
+  migrated: string;
+  seeded: string;
+  /** The DATA_DIR the demo seed wrote its files into. */
+  seededFiles: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
+/** Vitest global set-up of the API projects (vitest.config.ts). */
+export default async function setup(project: TestProject) {
+  const serverUrl = (project.config.env?.TEST_DATABASE_URL as string | undefined) || '';
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'parade-test-templates-'));
+  const seededFiles = path.join(folder, 'seeded-data');
+  mkdirSync(seededFiles);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: seededFiles, SERVE_APPS: 'false', LOG_LEVEL: 'silent' });
+
+  if (!serverUrl) {
+    const database = await openDatabase({ pgliteWorker: false });
+    try {
+      await database.migrate();
+      const migrated = path.join(folder, 'migrated.tar');
+      writeFileSync(migrated, await dumpPglite(database));
+      await seedDemoIfEmpty(database.db, config);
+      const seeded = path.join(folder, 'seeded.tar');
+      writeFileSync(seeded, await dumpPglite(database));
+      project.provide('databaseTemplates', { kind: 'pglite', migrated, seeded, seededFiles });
+    } finally {
+      await database.close();
+    }
+    return () => rmSync(folder, { recursive: true, force: true });
+  }
+
+  const migrated = await createPostgresDatabase(serverUrl);
+  const seeded = await createPostgresDatabase(serverUrl);
+  for (const [template, seed] of [
+    [migrated, false],
+    [seeded, true],
+  ] as const) {
+    const database = await openDatabase({ url: template.url, poolSize: 2 });
+    try {
+      await database.migrate();
+      if (seed) await seedDemoIfEmpty(database.db, config);
+    } finally {
+      await database.close();
+    }
+  }
+  project.provide('databaseTemplates', {
+    kind: 'postgres',
+    migrated: migrated.name,
+    seeded: seeded.name,
+    seededFiles,
+  });
+  return async () => {
+    await migrated.drop();
+    await seeded.drop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+}
+
+async function dumpPglite(database: Awaited<ReturnType<typeof openDatabase>>): Promise<Uint8Array> {
+  if (!database.dumpPglite) throw new Error('not a PGlite database');
+  return database.dumpPglite();
+}

@@ -1,0 +1,17 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+let t = Date.now();
+const lap = (l: string) => { const n = Date.now(); console.log(l, n - t); t = n; };
+const a = await PGlite.create({ extensions: { pg_trgm } });
+lap('create fresh');
+await migrate(drizzle({ client: a }), { migrationsFolder: '/work/main/apps/api/drizzle' });
+lap('migrate');
+const dump = await a.dumpDataDir('none');
+lap('dump ' + dump.size);
+await a.close();
+const b = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: dump });
+lap('create from dump');
+console.log((await b.query('select count(*) from information_schema.tables')).rows);
+lap('query');
