@@ -93,7 +93,7 @@ module.exports = {
     {
       name: 'app-imports-another-app',
       comment:
-        'Apps talk over HTTP, not imports: share code through packages/core (wire shapes, rules) or packages/test-support (test tools).',
+        'Apps talk over HTTP, not imports: share code through packages/core (wire shapes, rules), packages/ui (browser code of the two web apps) or packages/test-support (test tools).',
       severity: 'error',
       from: { path: '^apps/([^/]+)/' },
       to: { path: '^apps/', pathNot: '^apps/$1/' },

@@ -7,10 +7,10 @@ import './print.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { cssVariablesResolver, theme } from '@parade/ui/theme';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '@/lib/query-client';
-import { cssVariablesResolver, theme } from '@/lib/theme';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (

@@ -1,16 +1,104 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { redirectSignedIn, requireRole } from '@/features/auth/guards';
 import { homeFor, paths } from '@/lib/paths';
-import { useSessionStore } from '@/lib/session-store';
+import { type StaffRole, useSessionStore } from '@/lib/session-store';
+import { type AreaPages, type adminPages, areaPages, type vendorPages } from '@/lib/site-map';
 import { RouteError } from './routes/route-error';
+
+type LazyScreen = NonNullable<RouteObject['lazy']>;
+/** Each page of an area's site map paired with the screen that shows it, loaded when first opened. */
+type Screens<Pages extends AreaPages> = Record<keyof Pages, LazyScreen>;
+
+const vendorScreens: Screens<typeof vendorPages> = {
+  dashboard: () => import('./routes/vendor/dashboard'),
+  orders: () => import('./routes/vendor/orders'),
+  order: () => import('./routes/vendor/order-detail'),
+  returns: () => import('./routes/vendor/returns'),
+  tickets: () => import('./routes/vendor/tickets'),
+  ticket: () => import('./routes/vendor/ticket-detail'),
+  products: () => import('./routes/vendor/products'),
+  newProduct: () => import('./routes/vendor/product-edit'),
+  product: () => import('./routes/vendor/product-edit'),
+  coupons: () => import('./routes/vendor/coupons'),
+  offers: () => import('./routes/vendor/offers'),
+  claims: () => import('./routes/vendor/claims'),
+  qrCode: () => import('./routes/vendor/qr-code'),
+  offerStats: () => import('./routes/vendor/offer-stats'),
+  shop: () => import('./routes/vendor/shop-profile'),
+};
+
+const adminScreens: Screens<typeof adminPages> = {
+  dashboard: () => import('./routes/admin/dashboard'),
+  shopRequests: () => import('./routes/admin/shop-requests'),
+  shops: () => import('./routes/admin/shops'),
+  users: () => import('./routes/admin/users'),
+  tickets: () => import('./routes/admin/tickets'),
+  ticket: () => import('./routes/admin/ticket-detail'),
+  mailOutbox: () => import('./routes/admin/mail-outbox'),
+  settings: () => import('./routes/admin/settings'),
+  content: () => import('./routes/admin/content'),
+  sliders: () => import('./routes/admin/sliders'),
+  pages: () => import('./routes/admin/pages'),
+  newPage: () => import('./routes/admin/page-edit'),
+  page: () => import('./routes/admin/page-edit'),
+  blogPosts: () => import('./routes/admin/blog-posts'),
+  newBlogPost: () => import('./routes/admin/blog-post-edit'),
+  blogPost: () => import('./routes/admin/blog-post-edit'),
+  blogCategories: () => import('./routes/admin/blog-categories'),
+  deals: () => import('./routes/admin/deals'),
+};
 
 const vendorLayout = async () => ({ Component: (await import('./layout/staff-layout')).VendorLayout });
 const adminLayout = async () => ({ Component: (await import('./layout/staff-layout')).AdminLayout });
 
+const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+const parentPath = (path: string) => path.slice(0, path.lastIndexOf('/'));
+
 /**
- * The merchant/admin site under /admin. Every screen and the signed-in layout load lazily, so
- * sign-in downloads neither the tables nor the charts. A route's `handle.crumb` names it in the
- * breadcrumbs. Made after the session boot: a router starts its first loaders when created.
+ * The routes of the pages directly below `parent`, each named in the breadcrumbs by its label. A
+ * page with pages below it (orders, with orders/:orderId) shows its own screen as the index.
+ */
+function pageRoutes<Pages extends AreaPages>(pages: Pages, screens: Screens<Pages>, parent: string): RouteObject[] {
+  return Object.entries(pages)
+    .filter(([, page]) => parentPath(page.path) === parent)
+    .map(([key, page]): RouteObject => {
+      const path = lastSegment(page.path);
+      const handle = { crumb: page.label };
+      const screen = screens[key];
+      const below = pageRoutes(pages, screens, page.path);
+      return below.length === 0
+        ? { path, handle, lazy: screen }
+        : { path, handle, children: [{ index: true, lazy: screen }, ...below] };
+    });
+}
+
+/** An area behind its role guard and the signed-in layout; its dashboard is the first crumb. */
+function areaRoute<Pages extends AreaPages>(
+  role: StaffRole,
+  pages: Pages,
+  screens: Screens<Pages>,
+  layout: LazyScreen,
+): RouteObject {
+  const home = pages.dashboard;
+  return {
+    path: lastSegment(home.path),
+    loader: requireRole(role),
+    lazy: layout,
+    handle: { crumb: home.label },
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [{ index: true, lazy: screens.dashboard }, ...pageRoutes(pages, screens, home.path)],
+      },
+    ],
+  };
+}
+
+/**
+ * The merchant/admin site under /admin, made from the site map (lib/site-map.ts). Every screen
+ * and the signed-in layout load lazily, so sign-in downloads neither the tables nor the charts. A
+ * route's `handle.crumb` names it in the breadcrumbs. Made after the session boot: a router
+ * starts its first loaders when created.
  */
 export const createAppRouter = () =>
   createBrowserRouter(
@@ -25,158 +113,9 @@ export const createAppRouter = () =>
               return redirect(user ? homeFor(user.role) : paths.signIn);
             },
           },
-          { path: 'sign-in', loader: redirectSignedIn, lazy: () => import('./routes/sign-in') },
-          {
-            path: 'vendor',
-            loader: requireRole('vendor'),
-            lazy: vendorLayout,
-            handle: { crumb: 'Dashboard' },
-            children: [
-              {
-                errorElement: <RouteError />,
-                children: [
-                  { index: true, lazy: () => import('./routes/vendor/dashboard') },
-                  {
-                    path: 'orders',
-                    handle: { crumb: 'Orders' },
-                    children: [
-                      { index: true, lazy: () => import('./routes/vendor/orders') },
-                      {
-                        path: ':orderId',
-                        handle: { crumb: 'Order' },
-                        lazy: () => import('./routes/vendor/order-detail'),
-                      },
-                    ],
-                  },
-                  {
-                    path: 'products',
-                    handle: { crumb: 'Products' },
-                    children: [
-                      { index: true, lazy: () => import('./routes/vendor/products') },
-                      {
-                        path: 'new',
-                        handle: { crumb: 'New product' },
-                        lazy: () => import('./routes/vendor/product-edit'),
-                      },
-                      {
-                        path: ':productId',
-                        handle: { crumb: 'Edit product' },
-                        lazy: () => import('./routes/vendor/product-edit'),
-                      },
-                    ],
-                  },
-                  { path: 'returns', handle: { crumb: 'Returns' }, lazy: () => import('./routes/vendor/returns') },
-                  {
-                    path: 'tickets',
-                    handle: { crumb: 'Tickets' },
-                    children: [
-                      { index: true, lazy: () => import('./routes/vendor/tickets') },
-                      {
-                        path: ':ticketId',
-                        handle: { crumb: 'Ticket' },
-                        lazy: () => import('./routes/vendor/ticket-detail'),
-                      },
-                    ],
-                  },
-                  { path: 'coupons', handle: { crumb: 'Coupons' }, lazy: () => import('./routes/vendor/coupons') },
-                  { path: 'offers', handle: { crumb: 'Offers' }, lazy: () => import('./routes/vendor/offers') },
-                  { path: 'claims', handle: { crumb: 'Claims' }, lazy: () => import('./routes/vendor/claims') },
-                  {
-                    path: 'offer-stats',
-                    handle: { crumb: 'Offer stats' },
-                    lazy: () => import('./routes/vendor/offer-stats'),
-                  },
-                  { path: 'qr-code', handle: { crumb: 'QR code' }, lazy: () => import('./routes/vendor/qr-code') },
-                  {
-                    path: 'shop',
-                    handle: { crumb: 'Shop profile' },
-                    lazy: () => import('./routes/vendor/shop-profile'),
-                  },
-                ],
-              },
-            ],
-          },
-          {
-            path: 'platform',
-            loader: requireRole('admin'),
-            lazy: adminLayout,
-            handle: { crumb: 'Dashboard' },
-            children: [
-              {
-                errorElement: <RouteError />,
-                children: [
-                  { index: true, lazy: () => import('./routes/admin/dashboard') },
-                  {
-                    path: 'shop-requests',
-                    handle: { crumb: 'Shop requests' },
-                    lazy: () => import('./routes/admin/shop-requests'),
-                  },
-                  { path: 'shops', handle: { crumb: 'Shops' }, lazy: () => import('./routes/admin/shops') },
-                  { path: 'users', handle: { crumb: 'Users' }, lazy: () => import('./routes/admin/users') },
-                  {
-                    path: 'tickets',
-                    handle: { crumb: 'Tickets' },
-                    children: [
-                      { index: true, lazy: () => import('./routes/admin/tickets') },
-                      {
-                        path: ':ticketId',
-                        handle: { crumb: 'Ticket' },
-                        lazy: () => import('./routes/admin/ticket-detail'),
-                      },
-                    ],
-                  },
-                  {
-                    path: 'mail-outbox',
-                    handle: { crumb: 'Mail outbox' },
-                    lazy: () => import('./routes/admin/mail-outbox'),
-                  },
-                  { path: 'settings', handle: { crumb: 'Settings' }, lazy: () => import('./routes/admin/settings') },
-                  {
-                    path: 'content',
-                    handle: { crumb: 'Categories and brands' },
-                    lazy: () => import('./routes/admin/content'),
-                  },
-                  { path: 'sliders', handle: { crumb: 'Home sliders' }, lazy: () => import('./routes/admin/sliders') },
-                  {
-                    path: 'pages',
-                    handle: { crumb: 'Pages' },
-                    children: [
-                      { index: true, lazy: () => import('./routes/admin/pages') },
-                      { path: 'new', handle: { crumb: 'New page' }, lazy: () => import('./routes/admin/page-edit') },
-                      {
-                        path: ':pageId',
-                        handle: { crumb: 'Edit page' },
-                        lazy: () => import('./routes/admin/page-edit'),
-                      },
-                    ],
-                  },
-                  {
-                    path: 'blog',
-                    handle: { crumb: 'Blog posts' },
-                    children: [
-                      { index: true, lazy: () => import('./routes/admin/blog-posts') },
-                      {
-                        path: 'new',
-                        handle: { crumb: 'New post' },
-                        lazy: () => import('./routes/admin/blog-post-edit'),
-                      },
-                      {
-                        path: ':postId',
-                        handle: { crumb: 'Edit post' },
-                        lazy: () => import('./routes/admin/blog-post-edit'),
-                      },
-                    ],
-                  },
-                  {
-                    path: 'blog-categories',
-                    handle: { crumb: 'Blog categories' },
-                    lazy: () => import('./routes/admin/blog-categories'),
-                  },
-                  { path: 'deals', handle: { crumb: 'UBM deals' }, lazy: () => import('./routes/admin/deals') },
-                ],
-              },
-            ],
-          },
+          { path: lastSegment(paths.signIn), loader: redirectSignedIn, lazy: () => import('./routes/sign-in') },
+          areaRoute('vendor', areaPages.vendor, vendorScreens, vendorLayout),
+          areaRoute('admin', areaPages.admin, adminScreens, adminLayout),
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

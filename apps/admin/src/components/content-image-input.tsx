@@ -1,9 +1,10 @@
 import { Button, FileButton, Group, Image, Input, Stack, Text, TextInput } from '@mantine/core';
 import { adminContentImagePayloadSchema } from '@parade/core/admin-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ApiError, apiData, assetUrl } from '@/lib/api-client';
+import { apiData, assetUrl } from '@/lib/api-client';
 
 /** POST admin/content-images (multipart, field `image`): the server checks the picture by content, size and pixels. */
 function useUploadContentImage() {

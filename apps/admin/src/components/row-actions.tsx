@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
 import { Link } from 'react-router';
-import { ApiError } from '@/lib/api-client';
 import { confirmAction } from './confirm';
 import { notifyError, notifySuccess } from './notify';
 

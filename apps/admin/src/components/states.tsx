@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { messages } from '@parade/core/messages';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { ApiError } from '@/lib/api-client';
 
 /** While a screen's data loads: a labelled spinner (announced once, not a blank area). */
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {

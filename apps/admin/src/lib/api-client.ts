@@ -1,5 +1,5 @@
-import type { FieldErrors } from '@parade/core/envelope';
 import { messages } from '@parade/core/messages';
+import { ApiError, errorFromReply, type FailedReply, parseReply, reportUnauthorized } from '@parade/ui/api-errors';
 import type { z } from 'zod';
 
 /**
@@ -20,28 +20,6 @@ const API_BASE = `${API_ORIGIN}/api/`;
 /** A picture the API names by path (`/uploads/...`), as this site must load it (the API's origin when apart). */
 export const assetUrl = (url: string | null | undefined): string | null =>
   url ? (url.startsWith('/') ? `${API_ORIGIN}${url}` : url) : null;
-
-/** A failed call: the reply's message, field errors and code, or the client's own message. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly errors: FieldErrors = {},
-    /** The envelope's machine-readable reason (error-codes.ts), when the server sent one. */
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-type UnauthorizedListener = () => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
-/** Called when any request answers 401, so the app signs out cleanly. */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
-}
 
 export const getAuthToken = (): string | null => localStorage.getItem(ADMIN_TOKEN_KEY);
 
@@ -65,20 +43,6 @@ function toQueryString(query: RequestOptions['query']): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-/**
- * A reply that does not match its contract is the server's fault: log which fields differed
- * (paths and codes, never values) and show the generic message.
- */
-function parseReply<S extends z.ZodType>(schema: S, value: unknown, path: string, status: number): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  console.error(
-    `The reply to ${path.split('?')[0]} does not match its schema`,
-    result.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
-  );
-  throw new ApiError(messages.genericError, status);
 }
 
 /**
@@ -117,11 +81,8 @@ export async function apiData<S extends z.ZodType>(
   return settle(schema, { status: response.status, ok: response.ok, reply, token, path });
 }
 
-interface EnvelopeReply {
+interface EnvelopeReply extends FailedReply {
   status?: boolean;
-  message?: string;
-  code?: string;
-  errors?: FieldErrors;
   data?: unknown;
 }
 
@@ -132,15 +93,8 @@ function settle<S extends z.ZodType>(
 ): z.output<S> {
   const { status, ok, reply, token, path } = answer;
   if (!ok || reply?.status === false || reply === null) {
-    // Only a 401 for the token still held ends the session: a late answer to a request sent
-    // with a previous (revoked) token must not sign out whoever signed in since.
-    if (status === 401 && token === getAuthToken()) for (const listener of unauthorizedListeners) listener();
-    throw new ApiError(
-      reply?.message || messages.genericError,
-      status,
-      reply?.errors ?? {},
-      typeof reply?.code === 'string' ? reply.code : undefined,
-    );
+    if (status === 401) reportUnauthorized(token, getAuthToken());
+    throw errorFromReply(status, reply);
   }
   return parseReply(schema, reply.data, path, status);
 }

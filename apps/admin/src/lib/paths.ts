@@ -1,43 +1,24 @@
-/** Every route of the site, relative to the router's basename (/admin). */
+import type { StaffRole } from './session-store';
+import { type AreaPages, adminPages, areaPages, signInPath, vendorPages } from './site-map';
+
+/** A page's link: its path, or for a page with a parameter (`:orderId`) a function of the id. */
+type Href<Path extends string> = Path extends `${string}:${string}` ? (id: number | string) => string : string;
+type Hrefs<Pages extends AreaPages> = { [Key in keyof Pages]: Href<Pages[Key]['path']> };
+
+/** An area's links, by the site map's page keys. */
+function hrefs<Pages extends AreaPages>(pages: Pages): Hrefs<Pages> {
+  const links = Object.entries(pages).map(([key, { path }]) => [
+    key,
+    path.includes(':') ? (id: number | string) => path.replace(/:[^/]+/, String(id)) : path,
+  ]);
+  return Object.fromEntries(links) as Hrefs<Pages>;
+}
+
+/** Every page's link, relative to the router's basename (/admin), made from the site map (lib/site-map.ts). */
 export const paths = {
-  signIn: '/sign-in',
-  vendor: {
-    dashboard: '/vendor',
-    orders: '/vendor/orders',
-    order: (id: number | string) => `/vendor/orders/${id}`,
-    returns: '/vendor/returns',
-    products: '/vendor/products',
-    newProduct: '/vendor/products/new',
-    product: (id: number | string) => `/vendor/products/${id}`,
-    coupons: '/vendor/coupons',
-    qrCode: '/vendor/qr-code',
-    offers: '/vendor/offers',
-    claims: '/vendor/claims',
-    offerStats: '/vendor/offer-stats',
-    shop: '/vendor/shop',
-    tickets: '/vendor/tickets',
-    ticket: (id: number | string) => `/vendor/tickets/${id}`,
-  },
-  admin: {
-    dashboard: '/platform',
-    shopRequests: '/platform/shop-requests',
-    shops: '/platform/shops',
-    users: '/platform/users',
-    tickets: '/platform/tickets',
-    ticket: (id: number | string) => `/platform/tickets/${id}`,
-    mailOutbox: '/platform/mail-outbox',
-    settings: '/platform/settings',
-    content: '/platform/content',
-    sliders: '/platform/sliders',
-    pages: '/platform/pages',
-    newPage: '/platform/pages/new',
-    page: (id: number | string) => `/platform/pages/${id}`,
-    blogPosts: '/platform/blog',
-    newBlogPost: '/platform/blog/new',
-    blogPost: (id: number | string) => `/platform/blog/${id}`,
-    blogCategories: '/platform/blog-categories',
-    deals: '/platform/deals',
-  },
+  signIn: signInPath,
+  vendor: hrefs(vendorPages),
+  admin: hrefs(adminPages),
 } as const;
 
 /** Storefront pages the admin links to (the storefront is served at the origin's root, beside /admin/). */
@@ -45,6 +26,5 @@ export const storefrontPaths = {
   blogPost: (slug: string) => `/blog/${slug}`,
 } as const;
 
-/** Where a role lands after signing in. */
-export const homeFor = (role: 'vendor' | 'admin'): string =>
-  role === 'vendor' ? paths.vendor.dashboard : paths.admin.dashboard;
+/** Where a role lands after signing in: its area's dashboard. */
+export const homeFor = (role: StaffRole): string => areaPages[role].dashboard.path;

@@ -62,10 +62,10 @@ import '@mantine/nprogress/styles.layer.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
+import { cssVariablesResolver, theme } from '@parade/ui/theme';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '@/lib/query-client';
-import { cssVariablesResolver, theme } from '@/lib/theme';
 
 /**
  * Spec section 9: toasts last 2000 ms, at most 8 on screen. The toast library's own default

@@ -1,31 +1,9 @@
-import type { FieldErrors } from '@parade/core/envelope';
 import { messages } from '@parade/core/messages';
+import { ApiError, errorFromReply, type FailedReply, parseReply, reportUnauthorized } from '@parade/ui/api-errors';
 import type { z } from 'zod';
 
 /** Local-storage key of the bearer token (spec section 9). */
 export const AUTH_TOKEN_KEY = 'authToken';
-
-/** A failed call: the reply's message and field errors, or the client's own message. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly errors: FieldErrors = {},
-    /** The envelope's machine-readable reason (error-codes.ts), when the server sent one. */
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-type UnauthorizedListener = () => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
-/** Called when any request answers 401, so the app can sign the user out cleanly. */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
-}
 
 export function getAuthToken(): string | null {
   return localStorage.getItem(AUTH_TOKEN_KEY);
@@ -55,21 +33,6 @@ function toQueryString(query: RequestOptions['query']): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-/**
- * A reply that does not match its contract is the server's fault, not the shopper's: log what
- * differed (field paths and codes only, never the values, so never a token) and show the
- * generic message.
- */
-function parseReply<S extends z.ZodType>(schema: S, value: unknown, path: string, status: number): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  console.error(
-    `The reply to ${path.split('?')[0]} does not match its schema`,
-    result.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
-  );
-  throw new ApiError(messages.genericError, status);
 }
 
 /**
@@ -107,18 +70,11 @@ export async function apiRequest(
   }
 
   const reply = (await response.json().catch(() => null)) as
-    | ({ status?: boolean; message?: string; code?: string; errors?: FieldErrors } & Record<string, unknown>)
+    | ({ status?: boolean } & FailedReply & Record<string, unknown>)
     | null;
   if (!response.ok || reply?.status === false || reply === null) {
-    // Only a 401 for the token still held ends the session: a late answer to a request sent
-    // with the previous user's (now revoked) token must not sign out whoever signed in since.
-    if (response.status === 401 && token === getAuthToken()) for (const listener of unauthorizedListeners) listener();
-    throw new ApiError(
-      reply?.message || messages.genericError,
-      response.status,
-      reply?.errors ?? {},
-      typeof reply?.code === 'string' ? reply.code : undefined,
-    );
+    if (response.status === 401) reportUnauthorized(token, getAuthToken());
+    throw errorFromReply(response.status, reply);
   }
   return options.schema ? parseReply(options.schema, reply, path, response.status) : reply;
 }

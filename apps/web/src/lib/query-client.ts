@@ -1,5 +1,5 @@
+import { ApiError } from '@parade/ui/api-errors';
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

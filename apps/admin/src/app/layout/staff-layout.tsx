@@ -8,7 +8,7 @@ import { useShop } from '@/features/shop-profile/api/get-shop';
 import { paths } from '@/lib/paths';
 import { type StaffUser, useSessionStore } from '@/lib/session-store';
 import { PageBreadcrumbs } from './breadcrumbs';
-import { adminNav, vendorNav } from './navigation';
+import { navigationFor } from './navigation';
 import classes from './staff-layout.module.css';
 
 /** The vendor's shop name under the site's name: they always see which shop they are running. */
@@ -57,7 +57,7 @@ export function StaffLayout({ section: role }: { section: 'vendor' | 'admin' }) 
   const location = useLocation();
   const navigate = useNavigate();
   const busy = useNavigation().state === 'loading';
-  const items = role === 'vendor' ? vendorNav : adminNav;
+  const items = navigationFor(role);
 
   // The drawer closes after a choice on a phone.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation

@@ -1,9 +1,9 @@
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type LoginInput, loginSchema, safeRedirectTarget } from '@parade/core/auth-schemas';
+import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { FormAlert } from '@/components/form-alert';
 import { useApiForm } from '@/components/use-api-form';
 import { CustomerRefusedError, signIn } from '@/features/auth/api/sign-in';
 import { homeFor } from '@/lib/paths';

@@ -1,5 +1,6 @@
 import { userPayloadSchema } from '@parade/core/auth-schemas';
-import { ApiError, apiData, getAuthToken, onUnauthorized } from '@/lib/api-client';
+import { ApiError, onUnauthorized } from '@parade/ui/api-errors';
+import { apiData, getAuthToken } from '@/lib/api-client';
 import { isStaff, useSessionStore } from '@/lib/session-store';
 
 /**

@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { LazyImage } from '@/components/ui/lazy-image';
 import { PageMeta } from '@/components/ui/page-meta';
@@ -18,7 +19,6 @@ import { RichText } from '@/components/ui/rich-text';
 import { ErrorState, NothingHere, TextSkeleton } from '@/components/ui/states';
 import { getBlogPostQueryOptions, useBlogPost } from '@/features/blog/api/get-blog-post';
 import { PostCard } from '@/features/blog/components/post-card';
-import { ApiError } from '@/lib/api-client';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { preload } from '@/lib/preload';

@@ -2,10 +2,11 @@ import { Alert, Button, Card, Container, Grid, Group, Stack, Text, Textarea, Tit
 import { useForm } from '@mantine/form';
 import type { PaymentMethod } from '@parade/core/enums';
 import { messages } from '@parade/core/messages';
+import { ApiError } from '@parade/ui/api-errors';
+import { FormAlert } from '@parade/ui/form-alert';
 import { IconMapPin } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FormAlert } from '@/components/form/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
 import { PageMeta } from '@/components/ui/page-meta';
 import { NothingHere } from '@/components/ui/states';
@@ -18,7 +19,6 @@ import { PaymentMethodPicker } from '@/features/checkout/components/payment-meth
 import { type CheckoutRefusal, checkoutRefusal } from '@/features/checkout/lib/checkout-refusal';
 import { useSettings } from '@/features/content/api/get-settings';
 import { useLocationStore } from '@/features/location/stores/location-store';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { DeliveryAddressPicker } from '../components/delivery-address-picker';
 

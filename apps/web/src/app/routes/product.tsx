@@ -1,5 +1,6 @@
 import { Anchor, Box, Breadcrumbs, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProductCard, ProductPage } from '@parade/core/catalog-dto';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,7 +15,6 @@ import { StockState } from '@/features/catalog/components/stock-state';
 import { VariationPicker } from '@/features/catalog/components/variation-picker';
 import { useRecentlyViewed } from '@/features/catalog/stores/recently-viewed';
 import { HolidayNotice } from '@/features/shops/components/holiday-notice';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { ProductPurchase } from '../components/product-purchase';

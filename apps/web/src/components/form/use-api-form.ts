@@ -1,7 +1,7 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { messages } from '@parade/core/messages';
+import { ApiError } from '@parade/ui/api-errors';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
 
 type Values = Record<string, unknown>;
 

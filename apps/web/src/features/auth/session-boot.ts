@@ -1,4 +1,5 @@
-import { ApiError, AUTH_TOKEN_KEY, getAuthToken, onUnauthorized } from '@/lib/api-client';
+import { ApiError, onUnauthorized } from '@parade/ui/api-errors';
+import { AUTH_TOKEN_KEY, getAuthToken } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/lib/session-store';
 import { getMe, getMeQueryOptions } from './api/get-me';

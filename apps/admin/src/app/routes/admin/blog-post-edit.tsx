@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import type { AdminBlogPost } from '@parade/core/admin-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '@/components/confirm';
@@ -9,7 +10,6 @@ import { ErrorState, LoadingState } from '@/components/states';
 import { useBlogPost, useDeleteBlogPost } from '@/features/blog/api/blog-posts';
 import { BlogPostForm } from '@/features/blog/components/blog-post-form';
 import { PostStatusBadge } from '@/features/blog/components/post-status-badge';
-import { ApiError } from '@/lib/api-client';
 import { paths, storefrontPaths } from '@/lib/paths';
 
 function EditPost({ id }: { id: number }) {

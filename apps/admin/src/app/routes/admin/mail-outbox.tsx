@@ -1,6 +1,7 @@
 import { Button, Select, Stack, Text } from '@mantine/core';
 import type { AdminMail } from '@parade/core/admin-schemas';
 import { outboxStatuses } from '@parade/core/enums';
+import { ApiError } from '@parade/ui/api-errors';
 import type { DataTableColumn } from 'mantine-datatable';
 import { confirmAction } from '@/components/confirm';
 import { notifyError, notifySuccess } from '@/components/notify';
@@ -10,7 +11,6 @@ import { useMailOutbox } from '@/features/mail-outbox/api/get-mail-outbox';
 import { useRetryMail } from '@/features/mail-outbox/api/retry-mail';
 import { MailStatusBadge, mailStatusLabel } from '@/features/mail-outbox/components/mail-status';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
 const statusFilter = [

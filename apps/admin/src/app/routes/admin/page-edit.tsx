@@ -1,5 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import type { AdminPage } from '@parade/core/admin-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '@/components/confirm';
 import { notifyError, notifySuccess } from '@/components/notify';
@@ -7,7 +8,6 @@ import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/states';
 import { useDeletePage, usePage } from '@/features/pages/api/pages';
 import { PageForm } from '@/features/pages/components/page-form';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 function EditPage({ id }: { id: number }) {

@@ -1,6 +1,7 @@
 import { Avatar, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { AdminShopRequest } from '@parade/core/admin-schemas';
 import { shopRequestStatuses } from '@parade/core/enums';
+import { ApiError } from '@parade/ui/api-errors';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { confirmAction } from '@/components/confirm';
@@ -12,7 +13,6 @@ import { useAcceptShopRequest } from '@/features/shop-requests/api/decide-shop-r
 import { useShopRequests } from '@/features/shop-requests/api/get-shop-requests';
 import { RejectRequestModal } from '@/features/shop-requests/components/reject-request-modal';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 
 const statusFilter = [

@@ -1,5 +1,6 @@
 import { Anchor, Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { AdminShop } from '@parade/core/admin-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import type { DataTableColumn } from 'mantine-datatable';
 import { confirmAction } from '@/components/confirm';
 import { notifyError, notifySuccess } from '@/components/notify';
@@ -9,7 +10,6 @@ import { StatusBadge } from '@/components/status-badge';
 import { useShops } from '@/features/shops/api/get-shops';
 import { useSetShopStatus } from '@/features/shops/api/set-shop-status';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 
 /** Every shop; suspending one hides it from the storefront and stops its checkout. */
 export function Component() {

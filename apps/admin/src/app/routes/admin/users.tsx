@@ -1,6 +1,7 @@
 import { Button, Select, Stack, Text } from '@mantine/core';
 import type { AdminUser } from '@parade/core/admin-schemas';
 import { userRoles } from '@parade/core/enums';
+import { ApiError } from '@parade/ui/api-errors';
 import type { DataTableColumn } from 'mantine-datatable';
 import { confirmAction } from '@/components/confirm';
 import { notifyError, notifySuccess } from '@/components/notify';
@@ -10,7 +11,6 @@ import { ToneBadge } from '@/components/status-badge';
 import { useUsers } from '@/features/users/api/get-users';
 import { useSetUserDisabled } from '@/features/users/api/set-user-disabled';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useStaffUser } from '@/lib/session-store';
 

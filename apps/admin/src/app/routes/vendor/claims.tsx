@@ -1,6 +1,7 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { claimStatuses } from '@parade/core/enums';
 import type { VendorClaim } from '@parade/core/offer-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { confirmAction } from '@/components/confirm';
@@ -14,7 +15,6 @@ import { ConfirmClaimModal } from '@/features/claims/components/confirm-claim-mo
 import { MarkUsedModal } from '@/features/claims/components/mark-used-modal';
 import { useOfferOptions } from '@/features/offers/api/get-offers';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatDiscount, formatMoney } from '@/lib/format';
 
 const statusFilter = [

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { VendorCoupon } from '@parade/core/vendor-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -11,7 +12,6 @@ import { useCoupons } from '@/features/coupons/api/get-coupons';
 import { useDeleteCoupon } from '@/features/coupons/api/save-coupon';
 import { CouponFormModal } from '@/features/coupons/components/coupon-form-modal';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 
 const discount = (c: VendorCoupon) => (c.type === 'percent' ? `${c.value}% off` : `${formatMoney(c.value)} off`);

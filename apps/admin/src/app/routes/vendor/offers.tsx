@@ -1,5 +1,6 @@
 import { Box, Button, Group, Image, Select, Stack, Switch, Text } from '@mantine/core';
 import { type Offer, offerStates } from '@parade/core/offer-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ import { useDeleteOffer, useToggleOffer } from '@/features/offers/api/save-offer
 import { OfferFormModal } from '@/features/offers/components/offer-form-modal';
 import { OfferStatsDrawer } from '@/features/offers/components/offer-stats-drawer';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError, assetUrl } from '@/lib/api-client';
+import { assetUrl } from '@/lib/api-client';
 import { formatDate, formatDiscount, formatMoney } from '@/lib/format';
 
 const stateLabels: Record<(typeof offerStates)[number], string> = {

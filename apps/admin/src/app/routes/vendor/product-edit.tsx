@@ -1,4 +1,5 @@
 import { Anchor, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '@/components/confirm';
@@ -17,7 +18,6 @@ import { VariationDigitalFile } from '@/features/products/components/variation-d
 import { VariationEditor } from '@/features/products/components/variation-editor';
 import { VariationImages } from '@/features/products/components/variation-images';
 import { useShop } from '@/features/shop-profile/api/get-shop';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 function EditProduct({ id }: { id: number }) {

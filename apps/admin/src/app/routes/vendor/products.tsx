@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Image, Select, Stack, Text } from '@mantine/core';
 import type { VendorProduct } from '@parade/core/vendor-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ import { usePublishProduct } from '@/features/products/api/save-product';
 import { BulkStockModal } from '@/features/products/components/bulk-stock-modal';
 import { listingStatus, priceSummary, stockSummary } from '@/features/products/components/product-summary';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError, assetUrl } from '@/lib/api-client';
+import { assetUrl } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 const statusLabels = { active: 'Published', pending: 'Published, not listed', draft: 'Draft' } as const;

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { returnStatuses } from '@parade/core/enums';
 import type { VendorReturn } from '@parade/core/return-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +14,6 @@ import { useReceiveReturn } from '@/features/returns/api/decide-return';
 import { useReturns } from '@/features/returns/api/get-returns';
 import { DecideReturnModal, type Decision } from '@/features/returns/components/decide-return-modal';
 import { useListParams } from '@/hooks/use-list-params';
-import { ApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 

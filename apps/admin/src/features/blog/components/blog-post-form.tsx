@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type AdminBlogPost, type AdminBlogPostInput, adminBlogPostInputSchema } from '@parade/core/admin-schemas';
+import { FormAlert } from '@parade/ui/form-alert';
 import { lazy, Suspense } from 'react';
 import { ContentImageInput } from '@/components/content-image-input';
-import { FormAlert } from '@/components/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { fromLocalInput, toLocalInput } from '@/lib/local-date-time';

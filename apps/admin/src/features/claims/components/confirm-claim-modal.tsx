@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { confirmClaimBodySchema, VENDOR_NOTES_MAX, type VendorClaim } from '@parade/core/offer-schemas';
-import { FormAlert } from '@/components/form-alert';
+import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';

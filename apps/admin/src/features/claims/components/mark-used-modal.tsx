@@ -2,7 +2,7 @@ import { Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine
 import { useForm } from '@mantine/form';
 import { toPence } from '@parade/core/money';
 import type { VendorClaim } from '@parade/core/offer-schemas';
-import { FormAlert } from '@/components/form-alert';
+import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { formatDateTime, formatMoney } from '@/lib/format';

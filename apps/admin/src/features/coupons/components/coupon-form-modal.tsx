@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type VendorCoupon, vendorCouponCreateSchema } from '@parade/core/vendor-schemas';
-import { FormAlert } from '@/components/form-alert';
+import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';

@@ -2,9 +2,9 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, Text
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type AdminDeal, type AdminDealInput, adminDealInputSchema } from '@parade/core/admin-schemas';
+import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
 import { ContentImageInput } from '@/components/content-image-input';
-import { FormAlert } from '@/components/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { fromLocalInput, toLocalInput } from '@/lib/local-date-time';

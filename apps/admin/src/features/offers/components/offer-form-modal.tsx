@@ -21,11 +21,11 @@ import {
   type Offer,
   vendorOfferCreateSchema,
 } from '@parade/core/offer-schemas';
+import { ApiError } from '@parade/ui/api-errors';
+import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
-import { FormAlert } from '@/components/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
-import { ApiError } from '@/lib/api-client';
 import { formatFileSize } from '@/lib/format';
 import { zodValidate } from '@/lib/zod-validate';
 import { useSaveOffer } from '../api/save-offer';

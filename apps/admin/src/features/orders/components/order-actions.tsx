@@ -1,10 +1,10 @@
 import { Button, Group } from '@mantine/core';
 import { allowedNextStatuses } from '@parade/core/order-status';
 import type { VendorOrderPayload } from '@parade/core/vendor-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconPrinter } from '@tabler/icons-react';
 import { confirmAction } from '@/components/confirm';
 import { notifyError, notifySuccess } from '@/components/notify';
-import { ApiError } from '@/lib/api-client';
 import { useChangeOrderStatus, useMarkOrderPaid } from '../api/change-order';
 import { moveToLabel, statusLabel } from './status-labels';
 

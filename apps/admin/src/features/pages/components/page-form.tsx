@@ -19,9 +19,9 @@ import {
   adminPageInputSchema,
   type PageSettingValueType,
 } from '@parade/core/admin-schemas';
+import { FormAlert } from '@parade/ui/form-alert';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { ContentImageInput } from '@/components/content-image-input';
-import { FormAlert } from '@/components/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, NumberInput, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { type VendorProduct, vendorBulkStockSchema } from '@parade/core/vendor-schemas';
+import { ApiError } from '@parade/ui/api-errors';
+import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
-import { FormAlert } from '@/components/form-alert';
 import { notifySuccess } from '@/components/notify';
-import { ApiError } from '@/lib/api-client';
 import { useBulkStock } from '../api/bulk-stock';
 
 /**

@@ -1,9 +1,9 @@
 import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { vendorProductCreateSchema } from '@parade/core/vendor-schemas';
+import { FormAlert } from '@parade/ui/form-alert';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { FormAlert } from '@/components/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { paths } from '@/lib/paths';

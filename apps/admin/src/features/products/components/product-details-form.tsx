@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type VendorProduct, vendorProductUpdateSchema } from '@parade/core/vendor-schemas';
-import { FormAlert } from '@/components/form-alert';
+import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';

@@ -1,12 +1,12 @@
 import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { digitalFileAccept, digitalFileKindsMessage } from '@parade/core/digital-files';
 import type { VendorVariation } from '@parade/core/vendor-schemas';
+import { ApiError } from '@parade/ui/api-errors';
+import { FormAlert } from '@parade/ui/form-alert';
 import { IconFileDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { confirmAction } from '@/components/confirm';
-import { FormAlert } from '@/components/form-alert';
 import { notifySuccess } from '@/components/notify';
-import { ApiError } from '@/lib/api-client';
 import { formatFileSize } from '@/lib/format';
 import { useRemoveDigitalFile, useUploadDigitalFile } from '../api/variation-digital-file';
 

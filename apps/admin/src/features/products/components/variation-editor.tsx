@@ -1,12 +1,12 @@
 import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type VendorVariation, vendorVariationUpdateSchema } from '@parade/core/vendor-schemas';
+import { ApiError } from '@parade/ui/api-errors';
+import { FormAlert } from '@parade/ui/form-alert';
 import { confirmAction } from '@/components/confirm';
-import { FormAlert } from '@/components/form-alert';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { ToneBadge } from '@/components/status-badge';
 import { useApiForm } from '@/components/use-api-form';
-import { ApiError } from '@/lib/api-client';
 import { zodValidate } from '@/lib/zod-validate';
 import { useDeleteVariation, useUpdateVariation } from '../api/save-variation';
 import { VariationFields } from './variation-fields';

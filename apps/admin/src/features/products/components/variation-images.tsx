@@ -1,10 +1,11 @@
 import { ActionIcon, Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import type { VendorVariation } from '@parade/core/vendor-schemas';
+import { ApiError } from '@parade/ui/api-errors';
+import { FormAlert } from '@parade/ui/form-alert';
 import { IconArrowLeft, IconArrowRight, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { FormAlert } from '@/components/form-alert';
 import { notifySuccess } from '@/components/notify';
-import { ApiError, assetUrl } from '@/lib/api-client';
+import { assetUrl } from '@/lib/api-client';
 import { useUpdateVariation, useUploadImages } from '../api/save-variation';
 
 const MAX_BYTES = 5 * 1024 * 1024;

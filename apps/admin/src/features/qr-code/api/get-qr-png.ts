@@ -1,6 +1,7 @@
 import { messages } from '@parade/core/messages';
+import { ApiError, errorFromReply, type FailedReply } from '@parade/ui/api-errors';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, assetUrl, getAuthToken } from '@/lib/api-client';
+import { assetUrl, getAuthToken } from '@/lib/api-client';
 
 /**
  * The PNG behind a QR payload's `download_url` (an API path that needs the bearer token, so an
@@ -20,8 +21,8 @@ async function fetchQrPng(downloadUrl: string, signal: AbortSignal): Promise<Blo
     throw new ApiError(messages.genericError, 0);
   }
   if (!response.ok) {
-    const reply = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-    throw new ApiError(reply?.message || messages.genericError, response.status, {}, reply?.code);
+    const reply = (await response.json().catch(() => null)) as FailedReply | null;
+    throw errorFromReply(response.status, reply);
   }
   return response.blob();
 }

@@ -13,13 +13,13 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconCheck, IconCopy, IconDownload, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { confirmAction } from '@/components/confirm';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states';
 import { StatusBadge } from '@/components/status-badge';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useChangeQrCode } from '../api/change-qr-code';
 import { useQrInfo } from '../api/get-qr-code';

@@ -6,7 +6,7 @@ import {
   vendorReturnAcceptBodySchema,
   vendorReturnRejectBodySchema,
 } from '@parade/core/return-schemas';
-import { FormAlert } from '@/components/form-alert';
+import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';

@@ -1,7 +1,7 @@
 import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type AdminSettings, adminSettingsSchema } from '@parade/core/admin-schemas';
-import { FormAlert } from '@/components/form-alert';
+import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';

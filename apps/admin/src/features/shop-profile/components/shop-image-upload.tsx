@@ -1,8 +1,9 @@
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
+import { FormAlert } from '@parade/ui/form-alert';
 import { useEffect, useState } from 'react';
-import { FormAlert } from '@/components/form-alert';
 import { notifySuccess } from '@/components/notify';
-import { ApiError, assetUrl } from '@/lib/api-client';
+import { assetUrl } from '@/lib/api-client';
 import { useUploadShopImage } from '../api/upload-shop-image';
 
 const labels = { logo: 'Logo', banner: 'Banner' } as const;

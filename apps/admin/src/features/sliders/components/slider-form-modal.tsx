@@ -2,8 +2,8 @@ import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, T
 import { useForm } from '@mantine/form';
 import { type AdminSlider, type AdminSliderInput, adminSliderInputSchema } from '@parade/core/admin-schemas';
 import type { SliderType } from '@parade/core/enums';
+import { FormAlert } from '@parade/ui/form-alert';
 import { ContentImageInput } from '@/components/content-image-input';
-import { FormAlert } from '@/components/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';

@@ -1,9 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import type { AdminTicketDetail } from '@parade/core/admin-schemas';
 import type { TicketStatus } from '@parade/core/enums';
+import { ApiError } from '@parade/ui/api-errors';
 import { confirmAction } from '@/components/confirm';
 import { notifyError, notifySuccess } from '@/components/notify';
-import { ApiError } from '@/lib/api-client';
 import { useSetTicketStatus } from '../api/change-ticket';
 import { ticketStatusLabel } from './ticket-status';
 

@@ -1,14 +1,14 @@
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import { safeRedirectTarget } from '@parade/core/auth-schemas';
+import { ApiError } from '@parade/ui/api-errors';
+import { FormAlert } from '@parade/ui/form-alert';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormAlert } from '@/components/form/form-alert';
 import { PageMeta } from '@/components/ui/page-meta';
 import { useSocialLogin } from '@/features/auth/api/social-login';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { SocialLoginButtons, takeSocialLoginAnswer } from '@/features/auth/components/social-login-buttons';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 /** /auth/login: e-mail and password (and a provider, when configured); then back to where the shopper was going. */

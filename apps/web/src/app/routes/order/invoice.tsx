@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
@@ -20,7 +21,6 @@ import { useInvoice } from '@/features/orders/api/get-invoice';
 import { InvoiceTotals } from '@/features/orders/components/invoice-totals';
 import { OrderLines } from '@/features/orders/components/order-lines';
 import { StatusBadge } from '@/features/orders/components/status-badge';
-import { ApiError } from '@/lib/api-client';
 import { useFormatDate, useFormatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import classes from './invoice.module.css';

@@ -1,4 +1,5 @@
 import { Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
 import { Link, useParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
 import { ErrorState, NothingHere } from '@/components/ui/states';
@@ -6,7 +7,6 @@ import { CardPaymentForm } from '@/features/checkout/components/card-payment-for
 import { useSettings } from '@/features/content/api/get-settings';
 import { useInvoice } from '@/features/orders/api/get-invoice';
 import { StatusBadge } from '@/features/orders/components/status-badge';
-import { ApiError } from '@/lib/api-client';
 import { useFormatDate, useFormatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 

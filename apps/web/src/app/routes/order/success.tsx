@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Container, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconCircleCheck, IconCreditCard, IconReceipt } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,7 +8,6 @@ import { ErrorState, NothingHere } from '@/components/ui/states';
 import { useInvoice } from '@/features/orders/api/get-invoice';
 import { OrderCard } from '@/features/orders/components/order-card';
 import { StatusBadge } from '@/features/orders/components/status-badge';
-import { ApiError } from '@/lib/api-client';
 import { useFormatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 

@@ -2,6 +2,7 @@ import { Button, Group, Modal, NativeSelect, Skeleton, Stack, Text, Title } from
 import { type ClaimStatus, claimStatuses } from '@parade/core/enums';
 import { messages } from '@parade/core/messages';
 import type { Claim } from '@parade/core/offer-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { notify } from '@/components/ui/notify';
@@ -13,7 +14,6 @@ import { useClaims } from '@/features/offers/api/get-claims';
 import { ClaimCard } from '@/features/offers/components/claim-card';
 import { ClaimStats } from '@/features/offers/components/claim-stats';
 import { StatusBadge } from '@/features/orders/components/status-badge';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 const statusFilter = [
@@ -120,13 +120,7 @@ export function Component() {
         )}
       </Stack>
 
-      <Modal
-        opened={cancelling !== null}
-        onClose={() => setCancelling(null)}
-        title="Cancel this claim?"
-        size="sm"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel this claim?" size="sm">
         <Stack gap="md">
           <Text size="sm">
             {cancelling ? `"${cancelling.offer.title}" at ${cancelling.vendor.name}: ` : ''}

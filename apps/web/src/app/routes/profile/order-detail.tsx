@@ -1,4 +1,5 @@
 import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconArrowLeft, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
@@ -9,7 +10,6 @@ import { OrderLines } from '@/features/orders/components/order-lines';
 import { StatusBadge } from '@/features/orders/components/status-badge';
 import { ReturnItemButton } from '@/features/returns/components/return-item-button';
 import { ReportIssueButton } from '@/features/tickets/components/report-issue-button';
-import { ApiError } from '@/lib/api-client';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 

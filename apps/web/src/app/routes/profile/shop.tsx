@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@parade/core/messages';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconBuildingStore, IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +12,6 @@ import { StatusBadge } from '@/features/orders/components/status-badge';
 import { useCancelShopRequest } from '@/features/shop-requests/api/cancel-shop-request';
 import { type ShopCreateRequest, useShopRequest } from '@/features/shop-requests/api/get-shop-request';
 import { ShopRequestSummary } from '@/features/shop-requests/components/shop-request-summary';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session-store';
 

@@ -69,14 +69,7 @@ export function Component() {
         </>
       )}
 
-      <Modal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title="New ticket"
-        fullScreen={phone}
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New ticket" fullScreen={phone} size="lg">
         {creating && (
           <NewTicketFormWithOrders
             onCancel={() => setCreating(false)}

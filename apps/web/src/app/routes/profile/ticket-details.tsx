@@ -1,4 +1,5 @@
 import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
@@ -9,7 +10,6 @@ import { TicketMessageForm } from '@/features/tickets/components/ticket-message-
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { useFormatDateTime } from '@/features/tickets/hooks/use-format-date-time';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 /** /profile/ticket-details/{ticket}: the conversation (kept fresh by polling), a reply, close and reopen. */

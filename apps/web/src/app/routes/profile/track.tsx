@@ -1,4 +1,5 @@
 import { Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
 import { Link, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
 import { ErrorState, NothingHere } from '@/components/ui/states';
@@ -6,7 +7,6 @@ import { useOrder } from '@/features/orders/api/get-order';
 import { useOrders } from '@/features/orders/api/get-orders';
 import { OrderTimeline } from '@/features/orders/components/order-timeline';
 import { StatusBadge } from '@/features/orders/components/status-badge';
-import { ApiError } from '@/lib/api-client';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 

@@ -1,4 +1,5 @@
 import { Box, Button, Container, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { ApiError } from '@parade/ui/api-errors';
 import { Link, type LoaderFunctionArgs, NavLink, Outlet, useParams } from 'react-router';
 import { ProductCardActionProvider } from '@/components/product/product-card-action';
 import { PageMeta } from '@/components/ui/page-meta';
@@ -7,7 +8,6 @@ import { getShopQueryOptions, useShop } from '@/features/shops/api/get-shop';
 import { getShopDataQueryOptions, useShopData } from '@/features/shops/api/get-shop-data';
 import { HolidayNotice } from '@/features/shops/components/holiday-notice';
 import { ShopHeader } from '@/features/shops/components/shop-header';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { preload } from '@/lib/preload';
 import { AddToCartButton } from '../../components/add-to-cart-button';

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Claim } from '@parade/core/offer-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconQrcodeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -11,7 +12,6 @@ import { ClaimedCode } from '@/features/offers/components/claimed-code';
 import { OfferCard } from '@/features/offers/components/offer-card';
 import { StatusBadge } from '@/features/orders/components/status-badge';
 import { useShop } from '@/features/shops/api/get-shop';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 const positiveInt = (text: string | null): number | undefined => {

@@ -144,13 +144,7 @@ export function ShopOffersTab({ qrOnly }: { qrOnly: boolean }) {
           </>
         )}
       </Stack>
-      <Modal
-        opened={claimed !== null}
-        onClose={() => setClaimed(null)}
-        title="Your claim code"
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={claimed !== null} onClose={() => setClaimed(null)} title="Your claim code" size="lg">
         {claimed && (
           <ClaimedCode claim={claimed} status={<StatusBadge status={claimed.status} label="Claim status" />} />
         )}

@@ -2,11 +2,11 @@ import { Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, T
 import { useMediaQuery } from '@mantine/hooks';
 import type { AddressDto } from '@parade/core/auth-schemas';
 import { messages } from '@parade/core/messages';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '@/components/ui/notify';
 import { ErrorState, NothingHere, placeholderKeys } from '@/components/ui/states';
-import { ApiError } from '@/lib/api-client';
 import { useDeleteAddress } from '../api/delete-address';
 import { useAddresses } from '../api/get-addresses';
 import { useMakeDefaultAddress } from '../api/make-default-address';

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { AddressDto } from '@parade/core/auth-schemas';
-import { FormAlert } from '@/components/form/form-alert';
+import { FormAlert } from '@parade/ui/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
 import { addressSchema, useCreateAddress } from '../api/create-address';
 import { useUpdateAddress } from '../api/update-address';

@@ -1,8 +1,8 @@
 import { Avatar, Button, FileInput, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { AVATAR_MAX_BYTES, avatarLetter, type UserDto } from '@parade/core/auth-schemas';
+import { FormAlert } from '@parade/ui/form-alert';
 import { IconPhoto } from '@tabler/icons-react';
-import { FormAlert } from '@/components/form/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
 import { notify } from '@/components/ui/notify';
 import { profileSchema, useUpdateProfile } from '../api/update-profile';

@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { LoginInput } from '@parade/core/auth-schemas';
+import { FormAlert } from '@parade/ui/form-alert';
 import { Link } from 'react-router';
-import { FormAlert } from '@/components/form/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
 import { paths } from '@/lib/paths';
 import { loginSchema, useLogin } from '../api/login';

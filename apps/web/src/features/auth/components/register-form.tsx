@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH, type RegisterInput } from '@parade/core/auth-schemas';
-import { FormAlert } from '@/components/form/form-alert';
+import { FormAlert } from '@parade/ui/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
 import { registerSchema, useRegister } from '../api/register';
 

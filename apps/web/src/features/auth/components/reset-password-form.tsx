@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH, type ResetPasswordInput } from '@parade/core/auth-schemas';
-import { FormAlert } from '@/components/form/form-alert';
+import { FormAlert } from '@parade/ui/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
 import { resetPasswordSchema, useResetPassword } from '../api/reset-password';
 

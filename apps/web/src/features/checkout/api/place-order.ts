@@ -1,6 +1,7 @@
 import { type PlaceOrderBody, type PlaceOrderPayload, placeOrderPayloadSchema } from '@parade/core/order-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiData } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 import { endCheckoutAttempt, idempotencyKeyFor } from '../stores/checkout-attempt';

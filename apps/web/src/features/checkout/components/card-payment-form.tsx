@@ -1,9 +1,9 @@
 import { Box, Button, Loader, Stack, Text } from '@mantine/core';
 import { messages } from '@parade/core/messages';
+import { FormAlert } from '@parade/ui/form-alert';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
 import { ErrorState } from '@/components/ui/states';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';

@@ -1,5 +1,5 @@
 import { messages } from '@parade/core/messages';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@parade/ui/api-errors';
 
 /**
  * A refused checkout, sorted by what each message is about, so the screen can show it next to

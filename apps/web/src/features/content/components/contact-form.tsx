@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { FormAlert } from '@parade/ui/form-alert';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
 import { notify } from '@/components/ui/notify';
 import { RichText } from '@/components/ui/rich-text';

@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { messages } from '@parade/core/messages';
 import type { Claim, Offer } from '@parade/core/offer-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { IconQrcode } from '@tabler/icons-react';
 import { type Ref, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { notify } from '@/components/ui/notify';
-import { ApiError } from '@/lib/api-client';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session-store';

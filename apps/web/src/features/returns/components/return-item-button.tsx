@@ -82,14 +82,7 @@ export function ReturnItemButton({
           {line.returned_quantity} already returned or waiting. {seeReturns}
         </Text>
       )}
-      <Modal
-        opened={open}
-        onClose={() => setOpen(false)}
-        title="Return an item"
-        fullScreen={phone}
-        size="md"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={open} onClose={() => setOpen(false)} title="Return an item" fullScreen={phone} size="md">
         {open && (
           <ReturnItemForm
             item={item}

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { RETURN_REASON_MAX } from '@parade/core/return-schemas';
-import { FormAlert } from '@/components/form/form-alert';
+import { FormAlert } from '@parade/ui/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
 import { createReturnBodySchema, useCreateReturn } from '../api/create-return';
 

@@ -16,12 +16,12 @@ import {
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { messages } from '@parade/core/messages';
 import { SHOP_LOGO_MAX_BYTES, SHOP_LOGO_TYPES, shopRequestMessages } from '@parade/core/shop-request-schemas';
+import { ApiError } from '@parade/ui/api-errors';
+import { FormAlert } from '@parade/ui/form-alert';
 import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { FormAlert } from '@/components/form/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { type ShopRequestDraft, shopCreateRequestInputSchema, useCreateShopRequest } from '../api/create-shop-request';
 import type { ShopCreateRequest } from '../api/get-shop-request';

@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core
 import { schemaResolver, useForm } from '@mantine/form';
 import { TICKET_MESSAGE_MAX } from '@parade/core/admin-schemas';
 import { TICKET_SUBJECT_MAX, type TicketDetail } from '@parade/core/ticket-schemas';
-import { FormAlert } from '@/components/form/form-alert';
+import { FormAlert } from '@parade/ui/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
 import { createTicketSchema, useCreateTicket } from '../api/create-ticket';
 

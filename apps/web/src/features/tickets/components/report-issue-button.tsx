@@ -5,10 +5,10 @@ import { TICKET_MESSAGE_MAX } from '@parade/core/admin-schemas';
 import { type OrderIssueType, orderIssueTypes } from '@parade/core/enums';
 import type { OrderItem } from '@parade/core/order-schemas';
 import { orderIssueTypeLabels } from '@parade/core/ticket-schemas';
+import { FormAlert } from '@parade/ui/form-alert';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormAlert } from '@/components/form/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
 import { notify } from '@/components/ui/notify';
 import { paths } from '@/lib/paths';
@@ -35,14 +35,7 @@ export function ReportIssueButton({ orderId, item }: { orderId: number; item: Pi
       >
         Report an issue
       </Button>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title="Report an issue"
-        fullScreen={phone}
-        size="md"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Report an issue" fullScreen={phone} size="md">
         {opened && <ReportIssueForm orderId={orderId} item={item} onCancel={() => setOpened(false)} />}
       </Modal>
     </>

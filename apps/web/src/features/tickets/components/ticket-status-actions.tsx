@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { messages } from '@parade/core/messages';
 import type { TicketDetail } from '@parade/core/ticket-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { notify } from '@/components/ui/notify';
-import { ApiError } from '@/lib/api-client';
 import { useSetTicketStatus } from '../api/set-ticket-status';
 
 /** What the customer may do from each status: close an open or resolved ticket, reopen a resolved or closed one. */

@@ -34,6 +34,7 @@ export const palette = {
   anchor: '#5C3D2E',
 } as const;
 
+/** The Mantine theme of the storefront and the merchant site. */
 export const theme = createTheme({
   primaryColor: 'primary',
   // Shade 7 of the orange passes WCAG AA for white text on buttons.
@@ -48,14 +49,24 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // Mantine's modal close button is an icon with no name; screen readers need one. A plain
+    // object rather than `Modal.extend`: importing Modal here would put it in every first load.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+  },
 });
 
 /**
  * Links take the anchor colour everywhere. Secondary ("dimmed") text uses gray 7: Mantine's
- * default gray 6 is about 3.3:1 on white, below WCAG AA for body text.
+ * default gray 6 is about 3.3:1 on white, below WCAG AA for body text. The same for errors.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-anchor': palette.anchor, '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-anchor': palette.anchor,
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Field errors and invalid inputs: Mantine's red 6 is about 3.3:1 on white; the palette's dark red passes AA.
+    '--mantine-color-error': palette.error,
+  },
   dark: {},
 });
