@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { seedDemoIfEmpty } from '../db/seed/seed';
+import { seedDemoIfEmpty } from '../maintenance/seed/seed';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
