@@ -1,2 +1,2 @@
-/** The addresses module's public surface: the look-up checkout uses (its routes are registered by src/http/routes.ts). */
+/** The addresses module's public surface: the look-up checkout uses. */
 export { findUserAddress } from './addresses.service';

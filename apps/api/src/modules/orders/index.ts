@@ -1,4 +1,7 @@
-/** The orders module's public surface: the order queries and commands the checkout, status and card-payment workflows compose. */
+/**
+ * The orders module's public surface: the order queries and commands the checkout, status and
+ * card-payment workflows compose.
+ */
 export {
   findPurchasedDigitalLine,
   listPurchasedDigitalLines,

@@ -1,4 +1,7 @@
-/** The shops module's public surface: the shop rule and holiday notice other modules join, and what orders need of a shop. */
+/**
+ * The shops module's public surface: the shop rule and holiday notice other modules join, and
+ * what orders need of a shop.
+ */
 export { type CheckoutShop, shopsForOrders } from './shops.checkout';
 export {
   type AdminShopBase,
