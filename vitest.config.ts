@@ -14,7 +14,7 @@ const apiProject = (name: string, databaseUrl: string): TestProjectConfiguration
     // The files of one worker share their imports (the app, Fastify, zod schemas, the password
     // dictionaries): importing them again for every file was a third of the run. Every file still
     // builds its own app on its own database; what modules keep between files is caches and
-    // counters that only grow (docs/decisions/020-test-run.md).
+    // counters that only grow (docs/decisions/025-a-fast-test-run.md).
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-// A ticket of the demo customer (apps/api/src/db/seed/demo-tickets.ts); no other spec touches tickets.
+// A ticket of the demo customer (apps/api/src/maintenance/seed/demo-tickets.ts); no other spec touches tickets.
 const ticket = { subject: 'Collecting an order on a Sunday', customer: 'Priya Shah', email: 'customer@parade.test' };
 
 async function signInAsAdmin(page: Page): Promise<void> {

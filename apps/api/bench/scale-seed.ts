@@ -33,12 +33,12 @@ import { SingleBar } from 'cli-progress';
 import { inArray, like, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/db/client';
-import { brandSubCategories, brands, categories, subCategories } from '../src/db/schema';
-import { seededRandom, slugify } from '../src/db/seed/demo-catalog';
-import { DemoFiles } from '../src/db/seed/demo-files';
-import { productSeeds } from '../src/db/seed/demo-products';
-import { shopRows, shopSeeds } from '../src/db/seed/demo-shops';
-import { seedDemoIfEmpty } from '../src/db/seed/seed';
+import { brandSubCategories, brands, categories, subCategories } from '../src/maintenance/schema';
+import { seededRandom, slugify } from '../src/maintenance/seed/demo-catalog';
+import { DemoFiles } from '../src/maintenance/seed/demo-files';
+import { productSeeds } from '../src/maintenance/seed/demo-products';
+import { shopRows, shopSeeds } from '../src/maintenance/seed/demo-shops';
+import { seedDemoIfEmpty } from '../src/maintenance/seed/seed';
 import { shops } from '../src/modules/shops/shops.tables';
 
 const SCALE_EMAIL_DOMAIN = 'scale.parade.test';

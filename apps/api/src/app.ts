@@ -3,26 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { apiRoutes } from './http/routes';
+import { cardPaymentTimeoutPlugin } from './jobs/card-payment-timeout';
 import { requestForLog } from './lib/log-redaction';
-import { manageRoutes } from './manage-routes';
-import { addressesRoutes } from './modules/addresses';
-import { authRoutes } from './modules/auth';
-import { cartRoutes } from './modules/cart';
-import { catalogRoutes, readModelGeneration } from './modules/catalog';
-import { contentGeneration, contentRoutes } from './modules/content';
-import { downloadsRoutes } from './modules/downloads';
-import { healthRoutes } from './modules/health';
-import { createGeocoder, locationRoutes } from './modules/location';
+import { readModelGeneration } from './modules/catalog';
+import { contentGeneration } from './modules/content';
 import { mailerPlugin } from './modules/mail';
-import { offersRoutes, qrCodesPublicRoutes } from './modules/offers';
-import { ordersRoutes } from './modules/orders';
-import { cardPaymentTimeoutPlugin, paymentsRoutes } from './modules/payments';
-import { returnsUserRoutes } from './modules/returns';
-import { searchRoutes } from './modules/search';
-import { shopRequestsUserRoutes } from './modules/shop-requests';
-import { shopsRoutes } from './modules/shops';
-import { ticketsUserRoutes } from './modules/tickets';
-import { usersRoutes } from './modules/users';
 import { authPlugin } from './plugins/auth';
 import { cancelOnAbortPlugin } from './plugins/cancel-on-abort';
 import { compressionPlugin } from './plugins/compression';
@@ -116,30 +102,8 @@ export async function buildApp({ config, database, logger, staticRoots }: AppOpt
   await app.register(mailerPlugin);
   await app.register(cardPaymentTimeoutPlugin);
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(contentRoutes);
-      await api.register(catalogRoutes);
-      await api.register(shopsRoutes);
-      await api.register(searchRoutes);
-      await api.register(locationRoutes, { geocoder: createGeocoder(config) });
-      await api.register(cartRoutes);
-      await api.register(ordersRoutes);
-      await api.register(downloadsRoutes);
-      await api.register(paymentsRoutes);
-      await api.register(authRoutes);
-      await api.register(usersRoutes);
-      await api.register(addressesRoutes);
-      await api.register(shopRequestsUserRoutes);
-      await api.register(returnsUserRoutes);
-      await api.register(ticketsUserRoutes);
-      await api.register(qrCodesPublicRoutes, { prefix: '/vendor-offers' });
-      await api.register(offersRoutes, { prefix: '/vendor-offers' });
-      await api.register(manageRoutes);
-    },
-    { prefix: '/api' },
-  );
+  // Every route plugin, in one place (src/http/routes.ts).
+  await app.register(apiRoutes, { prefix: '/api' });
 
   return app;
 }

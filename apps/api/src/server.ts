@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoIfEmpty } from './db/seed/seed';
 import { modeLine } from './dev-mode';
+import { seedDemoIfEmpty } from './maintenance/seed/seed';
 
 /** Boot: check configuration, migrate, seed an empty database, listen; shut down cleanly. */
 async function main() {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, categories, shops, siteSettings, sliders } from './db/schema';
+import { brands, categories, shops, siteSettings, sliders } from './maintenance/schema';
 import type { ShopSlide } from './modules/shops/shops.tables';
 import { buildTestApp, type TestApp } from './test/build-test-app';
 import { signUpAs } from './test/manage-fixtures';

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The demo platform admin (apps/api/src/db/seed/demo-users.ts, named in the README). */
+/** The demo platform admin (apps/api/src/maintenance/seed/demo-users.ts, named in the README). */
 const admin = { email: 'admin@parade.test', password: 'parade-admin-2026' };
 
 // A real 2x2 PNG: the server checks logos by their content.

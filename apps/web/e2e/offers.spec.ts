@@ -18,7 +18,7 @@ afterAll(() => browser?.close());
 // The demo shop and its vendor (apps/admin/e2e/support/staff.ts; storefront specs do not import the admin's).
 const vendor = { email: 'vendor.green-barrow@parade.test', password: 'parade-vendor-2026' };
 const shop = { slug: 'green-barrow', name: 'Green Barrow Greengrocer' };
-// Two of the shop's demo offers (apps/api/src/db/seed/demo-promotions.ts).
+// Two of the shop's demo offers (apps/api/src/maintenance/seed/demo-promotions.ts).
 const weeklyVeg = '10% off your weekly fruit and veg';
 const herbs = 'Free bunch of herbs';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** The demo accounts (apps/api/src/db/seed/demo-users.ts, named in the README). */
+/** The demo accounts (apps/api/src/maintenance/seed/demo-users.ts, named in the README). */
 export const accounts = {
   customer: { email: 'customer@parade.test', password: 'parade-customer-2026' },
   vendor: { email: 'vendor.green-barrow@parade.test', password: 'parade-vendor-2026', shopSlug: 'green-barrow' },

@@ -12,12 +12,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PgliteThread } from './pglite-thread';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The one database type the code sees, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The one database type the code sees, whichever driver is underneath. Built without the
+ * schema: nothing uses Drizzle's relational API (`db.query.*`), and so the client needs no
+ * module's tables and sits below the modules (docs/decisions/024).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+type NoSchema = Record<string, never>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** Anything a query can run on: the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
@@ -170,7 +173,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     trackCheckouts(pool);
     const canceller = backendCanceller(options.url);
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -211,7 +214,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         })
       : await PgliteThread.start(dataDir, postgresqlconf, options.pgliteFrom);
   // The worker client has the part of PGlite's interface the driver uses (query, exec, transaction).
-  const db = drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client: client as PGlite, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offers, products, productVariations, shopCreateRequests, shops, users } from '../db/schema';
+import { offers, products, productVariations, shopCreateRequests, shops, users } from '../maintenance/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { signUpAs } from '../test/manage-fixtures';
 import { realImage } from '../test/test-images';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteSettings } from '../db/schema';
+import { siteSettings } from '../maintenance/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { signUpAs } from '../test/manage-fixtures';
 import { jpegWithGps, pngBomb, pngClaiming, pngHtmlPolyglot } from '../test/test-images';

@@ -2,7 +2,7 @@ import type { PaymentMethod, PaymentStatus } from '@parade/core/enums';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { invoices, orders, products, productVariations, shops } from '../db/schema';
+import { invoices, orders, products, productVariations, shops } from '../maintenance/schema';
 import { COLLECTION_POINT } from './checkout-fixtures';
 import { bearer } from './test-support';
 

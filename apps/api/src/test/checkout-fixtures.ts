@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { coupons, products, productVariations, rewardPointBalances, shops } from '../db/schema';
+import { coupons, products, productVariations, rewardPointBalances, shops } from '../maintenance/schema';
 import { refreshProductListings } from '../modules/catalog';
 import type { TestApp } from './build-test-app';
 import { bearer } from './test-support';

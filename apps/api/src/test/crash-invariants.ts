@@ -10,7 +10,7 @@ import {
   shops,
   siteSettings,
   users,
-} from '../db/schema';
+} from '../maintenance/schema';
 import { createSession } from '../modules/auth';
 import { refreshProductListings } from '../modules/catalog';
 import { COLLECTION_POINT } from './checkout-fixtures';

@@ -4,37 +4,14 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedDemoIfEmpty } from '../db/seed/seed';
+import { seedDemoIfEmpty } from '../maintenance/seed/seed';
 import { createPostgresDatabase } from './test-database';
 
 /**
- * Where the API test files find their starting databases, made once per run by this global
- * set-up instead of once per file: initdb, the migrations and the demo seed were most of a
- * small test file's time.
- *
- * - PGlite: saved data directories (PGlite's `dumpDataDir` tarballs) that `openTestDatabase`
- *   starts an in-memory database from.
- * - PostgreSQL: template databases that each file's database is created from
- *   (`CREATE DATABASE ... TEMPLATE`).
- *
- * The seeded one also has the demo's pictures and digital files, copied into each file's DATA_DIR.
+ * The API projects' global set-up (vitest.config.ts): makes the run's starting databases once,
+ * instead of once per file (initdb, the migrations and the demo seed were most of a small test
+ * file's time). What it makes is described by DatabaseTemplates (test-database.ts).
  */
-export interface DatabaseTemplates {
-  kind: 'pglite' | 'postgres';
-  /** PGlite: the tarball's path; PostgreSQL: the template database's name. */
-  migrated: string;
-  seeded: string;
-  /** The DATA_DIR the demo seed wrote its files into. */
-  seededFiles: string;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseTemplates: DatabaseTemplates;
-  }
-}
-
-/** Vitest global set-up of the API projects (vitest.config.ts). */
 export default async function setup(project: TestProject) {
   const serverUrl = (project.config.env?.TEST_DATABASE_URL as string | undefined) || '';
   const folder = mkdtempSync(path.join(os.tmpdir(), 'parade-test-templates-'));

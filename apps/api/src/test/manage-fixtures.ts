@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { categories, shopStaff, shops, users } from '../db/schema';
+import { categories, shopStaff, shops, users } from '../maintenance/schema';
 import { signUp } from './test-support';
 
 let shopCounter = 0;

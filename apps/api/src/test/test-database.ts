@@ -3,7 +3,32 @@ import { cpSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, type DatabaseOptions, openDatabase } from '../db/client';
-import type { DatabaseTemplates } from './database-templates';
+
+/**
+ * Where the API test files find their starting databases, made once per run by the API
+ * projects' global set-up (database-templates.ts).
+ *
+ * - PGlite: saved data directories (PGlite's `dumpDataDir` tarballs) that `openTestDatabase`
+ *   starts an in-memory database from.
+ * - PostgreSQL: template databases that each file's database is created from
+ *   (`CREATE DATABASE ... TEMPLATE`).
+ *
+ * The seeded one also has the demo's pictures and digital files, copied into each file's DATA_DIR.
+ */
+export interface DatabaseTemplates {
+  kind: 'pglite' | 'postgres';
+  /** PGlite: the tarball's path; PostgreSQL: the template database's name. */
+  migrated: string;
+  seeded: string;
+  /** The DATA_DIR the demo seed wrote its files into. */
+  seededFiles: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
 
 /** What a test file's database starts as: empty but migrated, or holding the demo marketplace too. */
 export type StartingPoint = 'migrated' | 'seeded';

@@ -8,7 +8,7 @@ import {
   siteSettings,
   supportTickets,
   ticketMessages,
-} from '../db/schema';
+} from '../maintenance/schema';
 import type { TestApp } from './build-test-app';
 import { bearer } from './test-support';
 

@@ -21,7 +21,7 @@ import {
   siteSettings,
   supportTickets,
   ticketMessages,
-} from '../db/schema';
+} from '../maintenance/schema';
 import type { TestApp } from './build-test-app';
 import { COLLECTION_POINT } from './checkout-fixtures';
 import { signUpAs } from './manage-fixtures';

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../lib/errors';
 import {
   couponRedemptions,
   coupons,
@@ -9,8 +10,7 @@ import {
   products,
   rewardPointBalances,
   rewardPointEntries,
-} from '../db/schema';
-import { AppError } from '../lib/errors';
+} from '../maintenance/schema';
 import { repairReadModel } from '../modules/catalog';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { checkoutFixtures, collection } from '../test/checkout-fixtures';

@@ -15,7 +15,7 @@ import {
   rewardPointEntries,
   shops,
   siteSettings,
-} from '../db/schema';
+} from '../maintenance/schema';
 import { repairReadModel } from '../modules/catalog';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { checkoutFixtures, collection } from '../test/checkout-fixtures';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, contactMessages, mailOutbox, passwordResets, users } from '../db/schema';
+import { authTokens, contactMessages, mailOutbox, passwordResets, users } from '../maintenance/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { signUp } from '../test/test-support';
 

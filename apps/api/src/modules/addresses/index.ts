@@ -1,3 +1,2 @@
-/** The addresses module's public surface: its routes, and the look-up checkout uses. */
-export { addressesRoutes } from './addresses.routes';
+/** The addresses module's public surface: the look-up checkout uses. */
 export { findUserAddress } from './addresses.service';

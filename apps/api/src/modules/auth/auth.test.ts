@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { mailOutbox, users } from '../../db/schema';
+import { mailOutbox, users } from '../../maintenance/schema';
 import { requireRole } from '../../plugins/auth';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, captureLog, signUp } from '../../test/test-support';

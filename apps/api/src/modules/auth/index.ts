@@ -1,10 +1,9 @@
 /**
- * The auth module's public surface: its routes, sessions, password hashing, and the auth-only
+ * The auth module's public surface: sessions, password hashing, and the auth-only
  * commands (rate-limit guards, reset tokens, social links, mails) that the sign-up, reset and
  * social-login workflows compose with the users and mail modules.
  */
 export { resetLink, resetPasswordMail, welcomeMail } from './auth.mails';
-export { authRoutes } from './auth.routes';
 export {
   type AuthContext,
   type AuthResult,

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, captureLog, signUp } from '../../test/test-support';
 import { REDACTED_BODY } from '../mail';

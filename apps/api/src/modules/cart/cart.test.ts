@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, productVariations, shops, users } from '../../db/schema';
+import { products, productVariations, shops, users } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, signUp } from '../../test/test-support';
 import { couponRedemptions, coupons, rewardPointBalances } from './cart.tables';

@@ -1,4 +1,4 @@
-/** The cart module's public surface: its routes (coupon checks, reward balances) and the checkout's coupon and points commands. */
+/** The cart module's public surface: the checkout's coupon and points commands. */
 export {
   awardClaimPoints,
   awardDeliveryPoints,
@@ -9,5 +9,3 @@ export {
   returnRewardPoints,
   spendRewardPoints,
 } from './cart.commands';
-export { cartRoutes } from './cart.routes';
-export { vendorCouponsRoutes } from './vendor-coupons.routes';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rewardPointEntries } from '../../db/schema';
+import { rewardPointEntries } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { checkoutFixtures, collection } from '../../test/checkout-fixtures';
 import { bearer, signUp } from '../../test/test-support';

@@ -1,11 +1,11 @@
 /**
- * The catalog module's public surface: its routes, the queries other modules show (cards,
- * categories, brands, a shop's listing), the listable-product rule for queries that must
- * join it (`listableParts`; the rule itself lives in listable.ts) and where a variation's
- * digital file is stored, for its downloads.
+ * The catalog module's public surface: the queries other modules show (cards, categories,
+ * brands, a shop's listing and listed product counts, a cart's prices), the stock and sale
+ * commands checkout composes, the catalogue read model (the listable-product rule is computed
+ * once, by read-model.ts, into `products.listable`, which every list filters on through
+ * `listed()` in product-cards.ts) and where a variation's digital file is stored, for its downloads.
  */
 
-export { catalogAdminRoutes } from './admin.routes';
 export {
   recordSale,
   reverseSale,
@@ -16,7 +16,6 @@ export {
   setVariationStock,
   stockShortMessage,
 } from './catalog.commands';
-export { catalogRoutes } from './catalog.routes';
 export { listCategoryTree } from './categories.service';
 export { categoryRefs } from './category-refs';
 export { type CheckoutVariation, variationsForCheckout } from './checkout-lines';
@@ -33,4 +32,3 @@ export { type ListingScope, readModelGeneration, refreshProductListings, repairR
 export { SEARCH_LIMIT, searchVariations } from './search';
 export { SEARCH_RATE_LIMIT } from './search-limits';
 export { lowStockVariations, productsNotOfShop } from './vendor.queries';
-export { vendorCatalogRoutes } from './vendor.routes';

@@ -1,7 +1,7 @@
 import type { ProductCard, ProductList, ProductPage } from '@parade/core/catalog-dto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../db/schema';
+import { shops } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { setProductActive, setVariationActive } from './catalog.commands';
 import { brands, categories, products, productVariations, subCategories } from './catalog.tables';

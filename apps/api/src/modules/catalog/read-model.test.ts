@@ -2,9 +2,9 @@ import type { ProductList } from '@parade/core/catalog-dto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client';
-import { brands, products, productVariations, shops } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { foldText } from '../../lib/text-match';
+import { brands, products, productVariations, shops } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { setShopStatus } from '../../workflows/set-shop-status';
 import {

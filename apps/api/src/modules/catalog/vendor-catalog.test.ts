@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, productVariations, shops } from '../../db/schema';
+import { products, productVariations, shops } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeCategory, makeShop, signUpAs } from '../../test/manage-fixtures';
 import { pngClaiming, realImage } from '../../test/test-images';

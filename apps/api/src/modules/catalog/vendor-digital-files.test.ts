@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productVariations } from '../../db/schema';
+import { productVariations } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signUpAs } from '../../test/manage-fixtures';
 import { bearer, multipartPayload } from '../../test/test-support';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, shops } from '../../db/schema';
+import { blogPosts, shops } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeShop, signUpAs } from '../../test/manage-fixtures';
 import { pngClaiming, realImage } from '../../test/test-images';

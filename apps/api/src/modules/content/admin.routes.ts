@@ -2,16 +2,14 @@ import { adminSettingsPayloadSchema, adminSettingsUpdateSchema } from '@parade/c
 import { successEnvelope } from '@parade/core/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
-import { contentEditorialAdminRoutes } from './admin-content.routes';
 import { getAdminSettings, updateAdminSettings } from './admin-settings.service';
 
 /**
  * The platform's content calls: the site settings (`/api/admin/settings`, every key of spec
- * section 3, typed) here, and the editorial content (sliders, pages, blog, deals) beside it.
+ * section 3, typed) here, and the editorial content (sliders, pages, blog, deals) beside it in
+ * admin-content.routes.ts (src/http/routes.ts registers both).
  */
 export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(contentEditorialAdminRoutes);
-
   app.get(
     '/admin/settings',
     {

@@ -3,7 +3,7 @@ import type { BlogCategory, BlogPost, Deal, HomeData, PageContent, ProductList }
 import type { Paginated } from '@parade/core/envelope';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, shops } from '../../db/schema';
+import { mailOutbox, shops } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
   blogCategories,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { demoDigitalPurchase } from '../../db/seed/demo-orders';
+import { demoDigitalPurchase } from '../../maintenance/seed/demo-orders';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { COLLECTION_POINT } from '../../test/checkout-fixtures';
 import { signUpAs } from '../../test/manage-fixtures';

@@ -1,7 +1,7 @@
 import { type SmtpCapture, startSmtpCapture } from '@parade/test-support/smtp-capture';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signUpAs } from '../../test/manage-fixtures';
 import { bearer } from '../../test/test-support';

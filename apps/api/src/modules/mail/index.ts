@@ -1,4 +1,6 @@
-/** The mail module's public surface: the outbox delivery plugin, the command that queues a mail, and the platform's outbox routes. */
-export { mailAdminRoutes } from './admin.routes';
+/**
+ * The mail module's public surface: the command that queues a mail, and the outbox delivery
+ * plugin app.ts registers (it delivers this module's own rows and runs no workflow).
+ */
 export { type Mailer, mailerPlugin } from './mailer';
 export { enqueueMail, enqueueMails, type OutgoingMail, REDACTED_BODY } from './outbox.service';

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offerClaims, offers, rewardPointBalances, rewardPointEntries, shops, siteSettings } from '../../db/schema';
+import {
+  offerClaims,
+  offers,
+  rewardPointBalances,
+  rewardPointEntries,
+  shops,
+  siteSettings,
+} from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { COLLECTION_POINT, checkoutFixtures, collection } from '../../test/checkout-fixtures';
 import { signUpAs } from '../../test/manage-fixtures';

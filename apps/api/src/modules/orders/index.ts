@@ -1,4 +1,7 @@
-/** The orders module's public surface: its routes, and the order commands the checkout, status and card-payment workflows compose. */
+/**
+ * The orders module's public surface: the order queries and commands the checkout, status and
+ * card-payment workflows compose.
+ */
 export {
   findPurchasedDigitalLine,
   listPurchasedDigitalLines,
@@ -32,7 +35,5 @@ export {
   setOrderPaid,
   setOrderStatus,
 } from './orders.commands';
-export { ordersRoutes } from './orders.routes';
 export { checkoutReply, placeOrderReply } from './orders.service';
 export { findCustomerOrderForTicket, shopOrderIds, type TicketOrder } from './ticket-orders';
-export { vendorOrdersRoutes } from './vendor.routes';

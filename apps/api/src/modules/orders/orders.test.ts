@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productVariations, shops } from '../../db/schema';
+import { productVariations, shops } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, signUp } from '../../test/test-support';
 import { invoices, orderItems, orders } from './orders.tables';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, orderItems, orderStatusHistory, orders, productVariations } from '../../db/schema';
+import { invoices, orderItems, orderStatusHistory, orders, productVariations } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signUpAs } from '../../test/manage-fixtures';
 import { bearer, signUp } from '../../test/test-support';

@@ -1,10 +1,9 @@
 /**
- * The payments module's public surface: its routes (payment token, Stripe webhook), the job that
- * releases unpaid card checkouts, and the payment records the card-payment workflow writes.
+ * The payments module's public surface: the payment records the card-payment workflow writes.
+ * Its routes (payment token, Stripe webhook) are registered by src/http/routes.ts; the job that
+ * releases unpaid card checkouts runs a workflow, so it lives in src/jobs/.
  */
-export { cardPaymentTimeoutPlugin } from './card-payment-timeout';
 export { paymentFailedMail } from './payments.mails';
-export { paymentsRoutes } from './payments.routes';
 export {
   findLatestPayment,
   findPaymentByIntent,

@@ -6,7 +6,7 @@ import {
 } from '@parade/test-support/stripe-stand-in';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, mailOutbox, paymentEvents, payments, siteSettings } from '../../db/schema';
+import { invoices, mailOutbox, paymentEvents, payments, siteSettings } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { checkoutState, placeCheckout, type TestCheckout } from '../../test/card-checkouts';
 import { bearer, signUp } from '../../test/test-support';

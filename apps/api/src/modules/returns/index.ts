@@ -1,6 +1,6 @@
 /**
- * The returns module's public surface: the customer's and the shop's routes, and the return
- * queries, commands and mails that the request-return and decide-return workflows compose.
+ * The returns module's public surface: the return queries, commands and mails that the
+ * request-return and decide-return workflows compose.
  */
 export {
   type ReturnMailFacts,
@@ -18,5 +18,3 @@ export {
   setReturnDecision,
   setReturnReceived,
 } from './returns.service';
-export { returnsUserRoutes } from './user.routes';
-export { returnsVendorRoutes } from './vendor.routes';

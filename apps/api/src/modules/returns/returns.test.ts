@@ -9,7 +9,7 @@ import {
   orders,
   productVariations,
   shops,
-} from '../../db/schema';
+} from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signUpAs } from '../../test/manage-fixtures';
 import { bearer, signUp } from '../../test/test-support';

@@ -1,7 +1,7 @@
 import type { SearchHit } from '@parade/core/catalog-dto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, products, productVariations, shops } from '../../db/schema';
+import { brands, products, productVariations, shops } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { repairReadModel } from '../catalog';
 

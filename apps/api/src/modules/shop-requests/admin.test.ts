@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, shopCreateRequests, shopStaff, shops, siteSettings, users } from '../../db/schema';
+import { mailOutbox, shopCreateRequests, shopStaff, shops, siteSettings, users } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeCategory, makeShop, signUpAs } from '../../test/manage-fixtures';
 import { bearer, multipartPayload, signUp } from '../../test/test-support';

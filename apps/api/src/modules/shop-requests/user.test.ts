@@ -4,7 +4,7 @@ import { SHOP_LOGO_MAX_BYTES, shopRequestMessages } from '@parade/core/shop-requ
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopCreateRequests, siteSettings } from '../../db/schema';
+import { shopCreateRequests, siteSettings } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeCategory, signUpAs } from '../../test/manage-fixtures';
 import { bearer, multipartPayload, signUp } from '../../test/test-support';

@@ -1,6 +1,7 @@
-/** The shops module's public surface: its routes, the shop rule and holiday notice other modules join, and what orders need of a shop. */
-
-export { shopsManageRoutes } from './manage.routes';
+/**
+ * The shops module's public surface: the shop rule and holiday notice other modules join, and
+ * what orders need of a shop.
+ */
 export { type CheckoutShop, shopsForOrders } from './shops.checkout';
 export {
   type AdminShopBase,
@@ -19,5 +20,4 @@ export {
 } from './shops.offers';
 /** For the offers module's QR codes: the shop's live code, read and replaced. */
 export { findShopQr, type ShopQr, setShopQrCode } from './shops.qr';
-export { shopsRoutes } from './shops.routes';
 export { activeShops, listVendors, setShopActive, shopHolidays, shopRefs } from './shops.service';

@@ -1,5 +1,6 @@
+import type { ShopCard } from '@parade/core/catalog-dto';
 import { productListSchema, shopProductListQuerySchema } from '@parade/core/catalog-schemas';
-import { paginated, successEnvelope } from '@parade/core/envelope';
+import { type Paginated, paginated, successEnvelope } from '@parade/core/envelope';
 import {
   shopCardSchema,
   shopDataSchema,
@@ -10,10 +11,26 @@ import {
 } from '@parade/core/shop-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
 import { failureResponses, ok } from '../../lib/envelope';
 import { dropEmptyParams, foldListParams } from '../../lib/query-params';
-import { listProducts, toListRequest } from '../catalog';
-import { findActiveShop, getShop, getShopData, listShops, listVendors, SHOPS_PER_PAGE } from './shops.service';
+import { countListableProducts, listProducts, shopListing, toListRequest } from '../catalog';
+import { findActiveShop, getShop, listShops, listVendors, SHOPS_PER_PAGE, type ShopCardBase } from './shops.service';
+
+/*
+ * The shop pages show the catalog's data (listed product counts, a shop's categories, brands
+ * and prices). Catalog depends on shops (the listable rule joins the shop's own rule), so the
+ * shops module never calls catalog: the two are composed here, in the HTTP layer.
+ */
+
+/** Adds each shop card's listed product count: one query for the whole page. */
+async function withProductCounts(db: DbOrTx, page: Paginated<ShopCardBase>): Promise<Paginated<ShopCard>> {
+  const counts = await countListableProducts(
+    db,
+    page.data.map((s) => s.id),
+  );
+  return { ...page, data: page.data.map((s) => ({ ...s, product_count: counts.get(s.id) ?? 0 })) };
+}
 
 export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,9 +47,12 @@ export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { search, page, per_page } = request.query;
-      return ok(
-        await listShops(app.db, { search: search || undefined, page: page ?? 1, perPage: per_page ?? SHOPS_PER_PAGE }),
-      );
+      const list = await listShops(app.db, {
+        search: search || undefined,
+        page: page ?? 1,
+        perPage: per_page ?? SHOPS_PER_PAGE,
+      });
+      return ok(await withProductCounts(app.db, list));
     },
   );
 
@@ -61,7 +81,11 @@ export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(shopDataSchema), ...failureResponses },
       },
     },
-    async (request) => ok(await getShopData(app.db, request.params.slug)),
+    async (request) => {
+      // The categories and brands the shop has listable products in, its price range and product count.
+      const shop = await findActiveShop(app.db, request.params.slug);
+      return ok(await shopListing(app.db, shop.id));
+    },
   );
 
   app.get(

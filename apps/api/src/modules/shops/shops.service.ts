@@ -1,11 +1,10 @@
-import type { Shop, ShopCard, ShopData, VendorRef } from '@parade/core/catalog-dto';
+import type { Shop, ShopCard, VendorRef } from '@parade/core/catalog-dto';
 import { type Paginated, paginate } from '@parade/core/envelope';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { safeImageUrl, safeLink } from '../../lib/sanitize';
 import { matchesText, textQuery } from '../../lib/text-match';
-import { countListableProducts, shopListing } from '../catalog';
 import { shops } from './shops.tables';
 
 export const SHOPS_PER_PAGE = 12;
@@ -49,7 +48,10 @@ export function shopRefs(db: DbOrTx) {
   return db.select({ id: shops.id, name: shops.name, slug: shops.slug }).from(shops).as('shop');
 }
 
-function toShopCard(row: ShopRow, productCount: number): ShopCard {
+/** A shop card without its listed product count, which is the catalog's to tell (shops.routes.ts adds it). */
+export type ShopCardBase = Omit<ShopCard, 'product_count'>;
+
+function toShopCard(row: ShopRow): ShopCardBase {
   return {
     id: row.id,
     name: row.name,
@@ -59,7 +61,6 @@ function toShopCard(row: ShopRow, productCount: number): ShopCard {
     banner: image(row.banner),
     address: row.address,
     postcode: row.postcode,
-    product_count: productCount,
   };
 }
 
@@ -67,7 +68,7 @@ function toShopCard(row: ShopRow, productCount: number): ShopCard {
 export async function listShops(
   db: DbOrTx,
   request: { search?: string; page: number; perPage: number },
-): Promise<Paginated<ShopCard>> {
+): Promise<Paginated<ShopCardBase>> {
   const where: SQL[] = [isOpen()];
   if (request.search) where.push(matchesText(textQuery(request.search), shops.name));
   const [rows, [counted]] = await Promise.all([
@@ -83,12 +84,8 @@ export async function listShops(
       .from(shops)
       .where(and(...where)),
   ]);
-  const counts = await countListableProducts(
-    db,
-    rows.map((r) => r.id),
-  );
   return paginate(
-    rows.map((row) => toShopCard(row, counts.get(row.id) ?? 0)),
+    rows.map((row) => toShopCard(row)),
     Number(counted?.total ?? 0),
     request.page,
     request.perPage,
@@ -136,15 +133,6 @@ export async function getShop(db: DbOrTx, slug: string): Promise<Shop> {
     holiday_mode: row.holidayMode,
     holiday_message: row.holidayMode ? row.holidayMessage : null,
   };
-}
-
-/**
- * GET /shop/{slug}/data: the categories and brands the shop has listable products in, the price
- * range of its product cards (the cheapest active variation of each product) and the product count.
- */
-export async function getShopData(db: DbOrTx, slug: string): Promise<ShopData> {
-  const shop = await findActiveShop(db, slug);
-  return shopListing(db, shop.id);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ProductList, Shop, ShopCard, ShopData, VendorRef } from '@parade/c
 import type { Paginated } from '@parade/core/envelope';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, categories, products, productVariations } from '../../db/schema';
+import { brands, categories, products, productVariations } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { shops } from './shops.tables';
 

@@ -1,7 +1,7 @@
 import { type SmtpCapture, startSmtpCapture } from '@parade/test-support/smtp-capture';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, supportTickets, ticketMessages } from '../../db/schema';
+import { mailOutbox, supportTickets, ticketMessages } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signUpAs } from '../../test/manage-fixtures';
 import { bearer, signUp } from '../../test/test-support';

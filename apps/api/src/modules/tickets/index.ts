@@ -1,8 +1,4 @@
-/**
- * The tickets module's public surface: the platform's, the customer's and the shop's routes,
- * and the ticket queries, commands and mails that workflows use.
- */
-export { ticketsAdminRoutes } from './admin.routes';
+/** The tickets module's public surface: the ticket queries, commands and mails that workflows use. */
 export { type TicketAudience, ticketForStaffMail, ticketReplyMail } from './tickets.mails';
 export {
   addTicketMessage,
@@ -15,5 +11,3 @@ export {
   type TicketListQuery,
   type TicketScope,
 } from './tickets.service';
-export { ticketsUserRoutes } from './user.routes';
-export { ticketsVendorRoutes } from './vendor.routes';

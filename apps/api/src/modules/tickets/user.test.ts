@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { supportTickets } from '../../db/schema';
+import { supportTickets } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeShop } from '../../test/manage-fixtures';
 import { signUp } from '../../test/test-support';

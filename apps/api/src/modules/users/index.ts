@@ -1,6 +1,4 @@
-/** The users module's public surface: its routes and the user queries and commands other modules call. */
-
-export { usersAdminRoutes } from './admin.routes';
+/** The users module's public surface: the user queries and commands other modules call. */
 export {
   findStaffShopId,
   findUserForAdmin,
@@ -10,7 +8,6 @@ export {
   shopOwners,
   userRefs,
 } from './staff.service';
-export { usersRoutes } from './users.routes';
 export {
   createUser,
   EMAIL_UNIQUE_INDEX,

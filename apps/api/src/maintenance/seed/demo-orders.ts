@@ -1,12 +1,12 @@
 import { pointsEarnedOnDelivery } from '@parade/core/order-status';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { rewardPointBalances, rewardPointEntries } from '../../modules/cart/cart.tables';
 import { recordSale } from '../../modules/catalog';
 import { products, productVariations } from '../../modules/catalog/catalog.tables';
 import { createCheckout, setInvoicePaymentStatus } from '../../modules/orders';
 import { orderStatusHistory, orders } from '../../modules/orders/orders.tables';
 import { shops } from '../../modules/shops/shops.tables';
-import type { Tx } from '../client';
 import { hoursBefore } from './demo-tickets';
 
 /**

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
 import { repairReadModel } from '../modules/catalog';
-import { openDatabase } from './client';
 
 /**
  * `npm run db:repair-read-model`: recompute the catalogue read model (cards, listable flags,

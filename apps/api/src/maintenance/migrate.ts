@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { openDatabase } from '../db/client';
 
-/** `tsx src/db/migrate.ts`: apply the committed migrations to the configured database. */
+/** `tsx src/maintenance/migrate.ts`: apply the committed migrations to the configured database. */
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();

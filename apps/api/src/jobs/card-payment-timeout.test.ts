@@ -1,11 +1,11 @@
 import { type StripeStandIn, startStripeStandIn } from '@parade/test-support/stripe-stand-in';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderStatusHistory, payments } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { checkoutState, placeCheckout, variationStock, variationsToSell } from '../../test/card-checkouts';
-import { bearer, captureLog, signUp } from '../../test/test-support';
-import { releaseUnpaidCardCheckouts, UNPAID_CARD_NOTE } from '../../workflows/release-unpaid-card-checkouts';
+import { orderStatusHistory, payments } from '../maintenance/schema';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { checkoutState, placeCheckout, variationStock, variationsToSell } from '../test/card-checkouts';
+import { bearer, captureLog, signUp } from '../test/test-support';
+import { releaseUnpaidCardCheckouts, UNPAID_CARD_NOTE } from '../workflows/release-unpaid-card-checkouts';
 
 let t: TestApp;
 let stripe: StripeStandIn;

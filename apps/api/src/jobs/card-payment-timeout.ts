@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { releaseUnpaidCardCheckouts } from '../../workflows/release-unpaid-card-checkouts';
+import { releaseUnpaidCardCheckouts } from '../workflows/release-unpaid-card-checkouts';
 
 /**
  * Every CARD_PAYMENT_SWEEP_SECONDS, releases card checkouts whose payment did not arrive in time

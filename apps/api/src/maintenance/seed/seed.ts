@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
 import { addresses } from '../../modules/addresses/addresses.tables';
 import { coupons, rewardPointBalances, rewardPointEntries } from '../../modules/cart/cart.tables';
 import { refreshProductListings } from '../../modules/catalog';
@@ -24,7 +25,6 @@ import { offers } from '../../modules/offers/offers.tables';
 import { shops } from '../../modules/shops/shops.tables';
 import { supportTickets, ticketMessages } from '../../modules/tickets/tickets.tables';
 import { shopStaff, users } from '../../modules/users/users.tables';
-import type { Db, DbOrTx } from '../client';
 import { buildCatalog } from './demo-catalog';
 import { seedDemoClaims } from './demo-claims';
 import { blogCategorySeeds, blogPostRows, dealRows, pageSeeds, siteSettingRows, sliderRows } from './demo-content';

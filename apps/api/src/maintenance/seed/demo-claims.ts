@@ -1,8 +1,8 @@
 import { CLAIM_LIFETIME_DAYS } from '@parade/core/offer-schemas';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { rewardPointBalances, rewardPointEntries } from '../../modules/cart/cart.tables';
 import { offerClaims, offers } from '../../modules/offers/offers.tables';
-import type { Tx } from '../client';
 import { daysFrom } from './demo-content';
 
 /**

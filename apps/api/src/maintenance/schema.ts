@@ -1,4 +1,7 @@
-/** Every module's tables, gathered for Drizzle. Each module owns its own file. */
+/**
+ * Every module's tables, gathered for drizzle-kit (migrations) and for tests' direct inserts.
+ * Each module owns its own file; the database client does not need them.
+ */
 
 export * from '../modules/addresses/addresses.tables';
 export * from '../modules/auth/auth.tables';

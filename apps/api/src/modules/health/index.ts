@@ -1,2 +1,0 @@
-/** The health module's public surface: its route. */
-export { healthRoutes } from './health.routes';
