@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { retryingDeadlocks } from '../lib/deadlocks';
 import { AppError } from '../lib/errors';
+import { isUniqueViolation } from '../lib/pg-errors';
 import { findUserAddress } from '../modules/addresses';
 import { claimCoupon, recordCouponRedemption, spendRewardPoints } from '../modules/cart';
 import { type CheckoutVariation, recordSale, variationsForCheckout } from '../modules/catalog';
@@ -27,7 +28,6 @@ import {
   placeOrderReply,
 } from '../modules/orders';
 import { type CheckoutShop, shopsForOrders } from '../modules/shops';
-import { isUniqueViolation } from '../modules/users';
 
 export type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
 

@@ -1,8 +1,9 @@
 import type { AdminShopRequest } from '@parade/core/admin-schemas';
 import type { ShopRequestStatus } from '@parade/core/enums';
 import { type Paginated, paginate } from '@parade/core/envelope';
-import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { ilikeAny } from '../../lib/text-match';
 import { categoryRefs } from '../catalog';
 import { userRefs } from '../users';
 import { shopCreateRequests } from './shop-requests.tables';
@@ -67,14 +68,10 @@ export async function listShopRequests(
 ): Promise<Paginated<AdminShopRequest>> {
   const users = userRefs(db);
   const requester = { id: users.id, name: users.name, email: users.email };
-  const where: SQL[] = [];
-  if (query.status) where.push(eq(shopCreateRequests.status, query.status));
-  if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-    where.push(
-      sql`(${shopCreateRequests.shopName} ilike ${like} or ${shopCreateRequests.email} ilike ${like} or ${users.name} ilike ${like} or ${users.email} ilike ${like})`,
-    );
-  }
+  const where = [
+    query.status ? eq(shopCreateRequests.status, query.status) : undefined,
+    ilikeAny(query.search, shopCreateRequests.shopName, shopCreateRequests.email, users.name, users.email),
+  ];
   const direction = query.sort && !query.sort.desc ? asc : desc;
   const [rows, [counted]] = await Promise.all([
     db
