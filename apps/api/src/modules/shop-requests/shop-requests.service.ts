@@ -1,6 +1,7 @@
 import type { AdminShopRequest } from '@parade/core/admin-schemas';
 import type { ShopRequestStatus } from '@parade/core/enums';
 import { type Paginated, paginate } from '@parade/core/envelope';
+import type { ShopCreateRequest } from '@parade/core/shop-request-schemas';
 import { and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ilikeAny } from '../../lib/text-match';
@@ -19,25 +20,14 @@ export function requestCategories(db: DbOrTx, rows: ShopRequestRow[]): Promise<C
   );
 }
 
-/** The wire's `category` and `logo` of a request: `{id, name}` / `{url}`, or null when there is none. */
-export function categoryAndLogo(row: ShopRequestRow, categories: CategoryNames) {
-  return {
-    category: row.categoryId === null ? null : (categories.get(row.categoryId) ?? null),
-    logo: row.logo ? { url: row.logo } : null,
-  };
-}
-
-function toAdminShopRequest(
-  row: ShopRequestRow,
-  user: { id: number; name: string; email: string },
-  categories: CategoryNames,
-): AdminShopRequest {
+/** A request as its requester sees it (core's shopCreateRequestSchema); a category deleted since is null. */
+export function toShopRequest(row: ShopRequestRow, categories: CategoryNames): ShopCreateRequest {
   return {
     id: row.id,
-    user,
     shop_name: row.shopName,
     description: row.description,
-    ...categoryAndLogo(row, categories),
+    category: row.categoryId === null ? null : (categories.get(row.categoryId) ?? null),
+    logo: row.logo ? { url: row.logo } : null,
     phone: row.phone,
     email: row.email,
     address: row.address,
@@ -48,6 +38,15 @@ function toAdminShopRequest(
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** A request as the platform sees it: the requester's view with the requester. */
+function toAdminShopRequest(
+  row: ShopRequestRow,
+  user: { id: number; name: string; email: string },
+  categories: CategoryNames,
+): AdminShopRequest {
+  return { ...toShopRequest(row, categories), user };
 }
 
 const sorts: Record<'created_at' | 'shop_name', SQLWrapper> = {
