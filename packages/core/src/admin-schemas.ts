@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { refSchema, slugSchema } from './catalog-schemas';
+import { dealSchema } from './content-schemas';
 import {
   outboxStatusSchema,
   shopRequestStatusSchema,
@@ -19,33 +20,16 @@ import { idSchema } from './ids';
 import { RETURN_WINDOW_DAYS_MAX } from './return-schemas';
 import { isHttpsUrl, isSafeLink, LINK_MESSAGE, optionalSafeLinkSchema, safeLinkSchema } from './safe-links';
 import { collectionPointSchema, type SiteSettingKey } from './settings';
-import { shopRequestCategorySchema, shopRequestLogoSchema } from './shop-request-schemas';
+import { shopCreateRequestSchema } from './shop-request-schemas';
 import { manageListQuerySchema } from './vendor-schemas';
 
 const personSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 
 // ---- Shop-create requests ------------------------------------------------------------------
 
-export const adminShopRequestSchema = z.object({
-  id: z.number().int(),
-  user: personSchema,
-  shop_name: z.string(),
-  description: z.string().nullable(),
-  /** The category the requester chose, and the logo they sent (shop-request-schemas.ts). */
-  category: shopRequestCategorySchema,
-  logo: shopRequestLogoSchema,
-  phone: z.string(),
-  email: z.string(),
-  address: z.string(),
-  postcode: z.string(),
-  status: shopRequestStatusSchema,
-  /** The reason given on a rejection. */
-  admin_note: z.string().nullable(),
-  /** The shop made on acceptance. */
-  shop_id: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+/** A shop-create request as its requester sees it (shop-request-schemas.ts), with the requester after its id. */
+const { id: requestId, ...requestFields } = shopCreateRequestSchema.shape;
+export const adminShopRequestSchema = z.object({ id: requestId, user: personSchema, ...requestFields });
 export type AdminShopRequest = z.infer<typeof adminShopRequestSchema>;
 
 /** GET admin/shop-requests?status&page&per_page&search&sort. */
@@ -577,17 +561,8 @@ export const adminBlogPostPayloadSchema = z.object({ blog_post: adminBlogPostSch
 
 // Platform deals ("UBM Deals" at /ubm-offers).
 
-export const adminDealSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  image: z.string().nullable(),
-  badge: z.string().nullable(),
-  link: z.string().nullable(),
-  /** The shop the deal is at, or null for a platform-wide one. */
-  shop: refSchema.nullable(),
-  starts_at: z.string().nullable(),
-  ends_at: z.string().nullable(),
+/** A deal as /ubm-offers shows it (content-schemas.ts), with what only the platform sees. */
+export const adminDealSchema = dealSchema.extend({
   is_active: z.boolean(),
   /** Whether /ubm-offers shows it now: active, started, not ended, its shop open. */
   is_live: z.boolean(),

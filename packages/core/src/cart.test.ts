@@ -10,6 +10,7 @@ import {
   clearCart,
   emptyCart,
   groupByShop,
+  orderTotals,
   removeItem,
   setQuantity,
 } from './cart';
@@ -173,6 +174,28 @@ describe('grouping and totals', () => {
   it('never takes a shop below zero with points', () => {
     const state = applyRewardPoints(withItems([pears, 1]), greengrocer.id, 5000);
     expect(cartTotals(state, 'collection')).toMatchObject({ rewardPointsDiscount: 80, total: 0 });
+  });
+
+  it('gives each shop its figures, the delivery charge on the first shop with a physical line', () => {
+    const shops = [
+      { subtotal: 499, couponDiscount: 0, rewardPoints: 0, physical: false },
+      { subtotal: 300, couponDiscount: 500, rewardPoints: 50, physical: true },
+      { subtotal: 250, couponDiscount: 50, rewardPoints: 300, physical: true },
+    ];
+    const { shops: figures, sum } = orderTotals(shops, 'delivery');
+    expect(figures).toEqual([
+      { subtotal: 499, discount: 0, rewardPointsDiscount: 0, shippingCharge: 0, total: 499 },
+      { subtotal: 300, discount: 300, rewardPointsDiscount: 0, shippingCharge: 1000, total: 1000 },
+      { subtotal: 250, discount: 50, rewardPointsDiscount: 200, shippingCharge: 0, total: 0 },
+    ]);
+    expect(sum).toEqual({
+      subtotal: 1049,
+      discount: 350,
+      rewardPointsDiscount: 200,
+      shippingCharge: 1000,
+      total: 1499,
+    });
+    expect(orderTotals(shops, 'collection').sum).toMatchObject({ shippingCharge: 0, total: 499 });
   });
 
   it('clears everything', () => {

@@ -149,33 +149,56 @@ export interface CartTotals {
   total: number;
 }
 
-export function needsDeliveryCharge(items: CartItem[], orderType: OrderType): boolean {
-  return orderType === 'delivery' && items.some((item) => item.product.type !== 'Digital');
+/** One shop's part of an order, as the totals rule needs it (pence and points). */
+export interface ShopTotalsInput {
+  /** The shop's lines: price x quantity, summed. */
+  subtotal: number;
+  /** What the shop's coupon takes off these lines (0 for none). */
+  couponDiscount: number;
+  /** The reward points the shopper spends at this shop (0 for none). */
+  rewardPoints: number;
+  /** Whether any of the shop's lines is a physical good (delivery is charged for those only). */
+  physical: boolean;
 }
 
 /**
- * Grand total = subtotal - coupon discounts - reward points discount + delivery charge.
- * Each shop's coupon and points can take that shop's lines down to zero, never below.
+ * The totals rule, once for the web cart and the API's checkout: each shop's coupon and then its
+ * reward points take that shop's lines down to zero, never below; a delivery order with a
+ * physical line pays one delivery charge, carried by the first shop with one. Answers each
+ * shop's figures, in the order given, and their sum (grand total = subtotal - coupon discounts
+ * - reward points discount + delivery charge).
  */
-export function cartTotals(state: CartState, orderType: OrderType): CartTotals {
-  let subtotal = 0;
-  let discount = 0;
-  let rewardPointsDiscount = 0;
-  for (const group of groupByShop(state.items)) {
-    subtotal += group.subtotal;
-    const couponDiscount = Math.min(state.shopCoupons[group.shop.id]?.discount ?? 0, group.subtotal);
-    discount += couponDiscount;
-    const points = state.rewardPointsApplied[group.shop.id] ?? 0;
-    rewardPointsDiscount += Math.min(points * POINTS_TO_PENCE, group.subtotal - couponDiscount);
-  }
-  const shippingCharge = needsDeliveryCharge(state.items, orderType) ? DELIVERY_CHARGE_PENCE : 0;
+export function orderTotals(shops: ShopTotalsInput[], orderType: OrderType): { shops: CartTotals[]; sum: CartTotals } {
+  const carrier = orderType === 'delivery' ? shops.find((shop) => shop.physical) : undefined;
+  const figures = shops.map((shop): CartTotals => {
+    const discount = Math.min(shop.couponDiscount, shop.subtotal);
+    const rewardPointsDiscount = Math.min(shop.rewardPoints * POINTS_TO_PENCE, shop.subtotal - discount);
+    const shippingCharge = shop === carrier ? DELIVERY_CHARGE_PENCE : 0;
+    const total = shop.subtotal - discount - rewardPointsDiscount + shippingCharge;
+    return { subtotal: shop.subtotal, discount, rewardPointsDiscount, shippingCharge, total };
+  });
+  const sum = (key: keyof CartTotals) => figures.reduce((total, shop) => total + shop[key], 0);
   return {
-    subtotal,
-    discount,
-    rewardPointsDiscount,
-    shippingCharge,
-    total: subtotal - discount - rewardPointsDiscount + shippingCharge,
+    shops: figures,
+    sum: {
+      subtotal: sum('subtotal'),
+      discount: sum('discount'),
+      rewardPointsDiscount: sum('rewardPointsDiscount'),
+      shippingCharge: sum('shippingCharge'),
+      total: sum('total'),
+    },
   };
+}
+
+/** The cart's totals by orderTotals, from the coupons and points the shopper applied. */
+export function cartTotals(state: CartState, orderType: OrderType): CartTotals {
+  const shops = groupByShop(state.items).map((group) => ({
+    subtotal: group.subtotal,
+    couponDiscount: state.shopCoupons[group.shop.id]?.discount ?? 0,
+    rewardPoints: state.rewardPointsApplied[group.shop.id] ?? 0,
+    physical: group.items.some((item) => item.product.type !== 'Digital'),
+  }));
+  return orderTotals(shops, orderType).sum;
 }
 
 export const cartCount = (items: CartItem[]) => items.reduce((sum, item) => sum + item.quantity, 0);

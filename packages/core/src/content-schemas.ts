@@ -86,6 +86,7 @@ export const dealSchema = z.object({
   image: z.string().nullable(),
   badge: z.string().nullable(),
   link: z.string().nullable(),
+  /** The shop the deal is at, or null for a platform-wide one. */
   shop: refSchema.nullable(),
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),

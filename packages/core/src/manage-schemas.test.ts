@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { adminSettingsUpdateSchema, adminShopUpdateSchema } from './admin-schemas';
 import {
+  MANAGE_PER_PAGE,
+  manageListArgs,
   manageListQuerySchema,
   parseSort,
   vendorCouponCreateSchema,
@@ -23,6 +25,25 @@ describe('the merchant and admin list query', () => {
     });
     expect(parseSort('-name')).toEqual({ key: 'name', desc: true });
     expect(parseSort('created_at')).toEqual({ key: 'created_at', desc: false });
+  });
+
+  it("fills in a list's defaults for the services: page 1, the default size, no search, no sort", () => {
+    expect(manageListArgs(query.parse({}))).toEqual({
+      page: 1,
+      perPage: MANAGE_PER_PAGE,
+      search: undefined,
+      sort: undefined,
+    });
+    expect(manageListArgs(query.parse({ page: '3', per_page: '50', search: '  ', sort: '-name' }))).toEqual({
+      page: 3,
+      perPage: 50,
+      search: undefined,
+      sort: { key: 'name', desc: true },
+    });
+    expect(manageListArgs({ search: 'jam', sort: 'created_at' })).toMatchObject({
+      search: 'jam',
+      sort: { key: 'created_at', desc: false },
+    });
   });
 
   it('refuses a page size above 100 and an unknown sort key', () => {

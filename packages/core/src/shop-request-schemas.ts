@@ -74,7 +74,7 @@ export const shopRequestCategorySchema = z.object({ id: z.number().int(), name: 
 /** The logo sent with the request, a public URL under /uploads/; null when none. */
 export const shopRequestLogoSchema = z.object({ url: z.string() }).nullable();
 
-/** The caller's request as they see it; `admin_note` is the reason of a rejection. */
+/** The caller's request as they see it; the platform sees it with its requester (admin-schemas.ts). */
 export const shopCreateRequestSchema = z.object({
   id: z.number().int(),
   shop_name: z.string(),
@@ -86,7 +86,9 @@ export const shopCreateRequestSchema = z.object({
   address: z.string(),
   postcode: z.string(),
   status: shopRequestStatusSchema,
+  /** The reason given on a rejection. */
   admin_note: z.string().nullable(),
+  /** The shop made on acceptance. */
   shop_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -46,6 +46,33 @@ export function parseSort<K extends string>(sort: K | `-${K}` | undefined): { ke
   return sort.startsWith('-') ? { key: sort.slice(1) as K, desc: true } : { key: sort as K, desc: false };
 }
 
+/** A merchant or admin list query as the API's services take it, its defaults filled in. */
+export interface ManageListArgs<K extends string> {
+  page: number;
+  perPage: number;
+  /** Undefined for no search (an empty one too). */
+  search: string | undefined;
+  sort: { key: K; desc: boolean } | undefined;
+}
+
+/**
+ * The defaults of every merchant and admin list, written once: page 1, MANAGE_PER_PAGE rows, an
+ * empty search meaning none, and the sort split into key and direction (parseSort).
+ */
+export function manageListArgs<K extends string>(query: {
+  page?: number;
+  per_page?: number;
+  search?: string;
+  sort?: K | `-${K}`;
+}): ManageListArgs<K> {
+  return {
+    page: query.page ?? 1,
+    perPage: query.per_page ?? MANAGE_PER_PAGE,
+    search: query.search || undefined,
+    sort: parseSort(query.sort),
+  };
+}
+
 // ---- Shared field rules --------------------------------------------------------------------
 
 const MAX_PRICE = 100_000_000;

@@ -1,7 +1,9 @@
+import { DEADLOCK_DETECTED, pgErrorCode } from './pg-errors';
+
 /**
  * Runs a transaction again when PostgreSQL broke a deadlock by rolling it back (SQLSTATE 40P01).
  * Nothing of a rolled-back attempt remains, so trying again is safe; any other error, or a third
- * deadlock in a row, is thrown as it came. Drizzle wraps driver errors, so the causes are searched.
+ * deadlock in a row, is thrown as it came.
  */
 export async function retryingDeadlocks<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let n = 1; ; n++) {
@@ -14,8 +16,5 @@ export async function retryingDeadlocks<T>(run: () => Promise<T>, attempts = 3):
 }
 
 export function isDeadlock(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '40P01') return true;
-  }
-  return false;
+  return pgErrorCode(error) === DEADLOCK_DETECTED;
 }

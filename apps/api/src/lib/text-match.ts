@@ -43,6 +43,29 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
+/** A LIKE/ILIKE pattern for text anywhere in the value (`%text%`), its wildcards matched literally. */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
+/** A LIKE/ILIKE pattern for values that start with the text (`text%`), its wildcards matched literally. */
+export function startsWithPattern(text: string): string {
+  return `${escapeLike(text)}%`;
+}
+
+/**
+ * `(column ilike %search% or ...)` over the columns: the plain case-insensitive search of the
+ * merchant and admin lists. No condition when there is no search.
+ */
+export function ilikeAny(search: string | undefined, ...columns: SQLWrapper[]): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return sql`(${sql.join(
+    columns.map((column) => sql`${column} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
 /**
  * A folded query ready to match: `contains` for substring (and hence prefix) matches, and the
  * folded text itself for trigram similarity.
@@ -56,8 +79,12 @@ export interface TextQuery {
 
 export function textQuery(raw: string): TextQuery {
   const folded = foldText(raw);
-  const escaped = escapeLike(folded);
-  return { folded, contains: `%${escaped}%`, prefix: `${escaped}%`, wordPrefix: `% ${escaped}%` };
+  return {
+    folded,
+    contains: containsPattern(folded),
+    prefix: startsWithPattern(folded),
+    wordPrefix: `% ${startsWithPattern(folded)}`,
+  };
 }
 
 /** True when the folded text contains the query or is a close (typo-tolerant) match of it. */

@@ -1,10 +1,16 @@
+/**
+ * Child processes of the API: the real server started as `npm start` starts it (crash-safety
+ * tests), and what the benches use to start theirs (bench/processes.ts): a free port, a
+ * TypeScript file run through tsx, the last lines a child printed, the wait for /api/health.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverNodeFlags } from '../../../../scripts/server-node-flags.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The repository root: every child runs there, as `npm start` does. */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** A port nobody listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -17,6 +23,56 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** This Node running a TypeScript file through tsx from the repository root, with `env` and these Node flags; output piped. */
+export function tsxProcess(
+  file: string,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  nodeFlags: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', file, ...argv], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Keeps the last `max` lines a child prints (stdout and stderr) in `lines`, to show when something fails. */
+export function keepLastLines(child: ChildProcess, max: number, lines: string[] = []): string[] {
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    if (lines.length > max) lines.splice(0, lines.length - max);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return lines;
+}
+
+/**
+ * Polls `origin`/api/health until it answers 200 (true) or `timeoutMs` pass (false: the caller
+ * stops the child). A child that exits first is an error naming `what`, with its last lines.
+ */
+export async function untilHealthy(
+  child: ChildProcess,
+  origin: string,
+  options: { what: string; output: string[]; timeoutMs: number; pollMs: number },
+): Promise<boolean> {
+  const deadline = Date.now() + options.timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${options.what} exited during start-up:\n${options.output.join('\n')}`);
+    }
+    try {
+      const reply = await fetch(`${origin}/api/health`);
+      if (reply.status === 200) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+  }
+  return false;
 }
 
 export interface ApiProcess {
@@ -38,49 +94,24 @@ export async function startApiProcess(
   port: number,
   options: { timeoutMs?: number } = {},
 ): Promise<ApiProcess> {
-  const child = spawn(
-    process.execPath,
-    [...serverNodeFlags, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
-    {
-      cwd: root,
-      // Nothing inherited but where programs are: the test's own NODE_ENV, TEST_DATABASE_URL or
-      // DATABASE_URL must not leak into the server.
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        ...env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(...chunk.toString().split('\n').filter(Boolean));
-    if (output.length > 60) output.splice(0, output.length - 60);
+  // Nothing inherited but where programs are: the test's own NODE_ENV, TEST_DATABASE_URL or
+  // DATABASE_URL must not leak into the server.
+  const childEnv = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    ...env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const child = tsxProcess(path.join(root, 'apps/api/src/server.ts'), [], childEnv, serverNodeFlags);
+  const output = keepLastLines(child, 60);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
   const api: ApiProcess = { child, origin: `http://127.0.0.1:${port}`, output, exited };
-
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the API process exited during start-up:\n${output.join('\n')}`);
-    }
-    try {
-      const reply = await fetch(`${api.origin}/api/health`);
-      if (reply.status === 200) return api;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  if (await untilHealthy(child, api.origin, { what: 'the API process', output, timeoutMs, pollMs: 50 })) return api;
   await killApiProcess(api, 'SIGKILL');
   throw new Error(`the API process did not answer /api/health in time:\n${output.join('\n')}`);
 }

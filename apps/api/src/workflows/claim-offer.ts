@@ -1,6 +1,7 @@
 import type { Claim } from '@parade/core/offer-schemas';
 import type { DbOrTx } from '../db/client';
 import { conflict } from '../lib/errors';
+import { isUniqueViolation } from '../lib/pg-errors';
 import {
   CLAIM_NO_UNIQUE_INDEX,
   claimMissing,
@@ -12,7 +13,6 @@ import {
   takeOfferPlace,
 } from '../modules/offers';
 import { openShopBySlug, shopClaimState } from '../modules/shops';
-import { isUniqueViolation } from '../modules/users';
 
 /**
  * POST vendor-offers/vendor/{slug}/offers/{offerId}/claim: one transaction that locks the offer

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DELIVERY_CHARGE_PENCE } from '@parade/core/catalog';
+import { orderTotals } from '@parade/core/cart';
 import type { CouponLine } from '@parade/core/coupon';
 import type { FieldErrors } from '@parade/core/envelope';
 import { holidayNotice } from '@parade/core/holiday';
@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { retryingDeadlocks } from '../lib/deadlocks';
 import { AppError } from '../lib/errors';
+import { isUniqueViolation } from '../lib/pg-errors';
 import { findUserAddress } from '../modules/addresses';
 import { claimCoupon, recordCouponRedemption, spendRewardPoints } from '../modules/cart';
 import { type CheckoutVariation, recordSale, variationsForCheckout } from '../modules/catalog';
@@ -27,7 +28,6 @@ import {
   placeOrderReply,
 } from '../modules/orders';
 import { type CheckoutShop, shopsForOrders } from '../modules/shops';
-import { isUniqueViolation } from '../modules/users';
 
 export type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
 
@@ -307,18 +307,18 @@ async function placeInTransaction(
     claimed.set(part.shop.id, await claimCoupon(tx, { shopId: part.shop.id, code, userId: customer.id, lines, now }));
   }
 
-  // The figures, as core's cartTotals computes them for the same cart (tested against it).
-  const carrier =
-    body.order_type === 'delivery' ? parts.find((p) => p.lines.some((l) => l.variation.type !== 'Digital')) : undefined;
-  const figures = parts.map((part) => {
-    const discount = Math.min(claimed.get(part.shop.id)?.discount ?? 0, part.subtotal);
-    const requested = body.reward_points[String(part.shop.id)] ?? 0;
-    const points = Math.max(0, Math.min(requested, part.subtotal - discount));
-    const shipping = part === carrier ? DELIVERY_CHARGE_PENCE : 0;
-    return { part, discount, points, shipping, total: part.subtotal - discount - points + shipping };
-  });
-  const sum = (pick: (f: (typeof figures)[number]) => number) => figures.reduce((n, f) => n + pick(f), 0);
-  if (body.payment_method === 'card' && sum((f) => f.total) < CARD_MINIMUM_PENCE) {
+  // The figures by core's totals rule, the one the storefront's cart shows (cartTotals).
+  const totals = orderTotals(
+    parts.map((part) => ({
+      subtotal: part.subtotal,
+      couponDiscount: claimed.get(part.shop.id)?.discount ?? 0,
+      rewardPoints: body.reward_points[String(part.shop.id)] ?? 0,
+      physical: part.lines.some((l) => l.variation.type !== 'Digital'),
+    })),
+    body.order_type,
+  );
+  const figures = parts.map((part, i) => ({ part, ...totals.shops[i]! }));
+  if (body.payment_method === 'card' && totals.sum.total < CARD_MINIMUM_PENCE) {
     // Stripe takes no smaller charge: a card checkout for less could never be paid.
     const message = `Card payments start at ${formatMoney(CARD_MINIMUM_PENCE)}; please pay by cash.`;
     throw refuse(message, { payment_method: [message] }, 'payment_unavailable');
@@ -331,11 +331,11 @@ async function placeInTransaction(
       orderType: body.order_type,
       collectionPoint: input.destination.collectionPoint,
       address: input.destination.address,
-      subtotal: sum((f) => f.part.subtotal),
-      discount: sum((f) => f.discount),
-      rewardDiscount: sum((f) => f.points),
-      shippingCharge: sum((f) => f.shipping),
-      total: sum((f) => f.total),
+      subtotal: totals.sum.subtotal,
+      discount: totals.sum.discount,
+      rewardDiscount: totals.sum.rewardPointsDiscount,
+      shippingCharge: totals.sum.shippingCharge,
+      total: totals.sum.total,
       paymentMethod: body.payment_method,
       paymentDueAt:
         body.payment_method === 'card' ? new Date(now.getTime() + ctx.cardPaymentTimeoutMinutes * 60_000) : null,
@@ -346,11 +346,12 @@ async function placeInTransaction(
     },
     figures.map((f) => ({
       shopId: f.part.shop.id,
-      subtotal: f.part.subtotal,
+      subtotal: f.subtotal,
       discount: f.discount,
-      rewardDiscount: f.points,
-      rewardPointsUsed: f.points,
-      shippingCharge: f.shipping,
+      rewardDiscount: f.rewardPointsDiscount,
+      // A point is a penny off (core's POINTS_TO_PENCE is 1): the points spent are the pence taken off.
+      rewardPointsUsed: f.rewardPointsDiscount,
+      shippingCharge: f.shippingCharge,
       total: f.total,
       couponCode: claimed.get(f.part.shop.id)?.code ?? null,
       lines: f.part.lines.map((l) => ({
@@ -405,7 +406,7 @@ async function placeInTransaction(
     await spendRewardPoints(tx, {
       userId: customer.id,
       shopId: f.part.shop.id,
-      points: f.points,
+      points: f.rewardPointsDiscount,
       orderId: orderIds.get(f.part.shop.id)!,
     });
   }

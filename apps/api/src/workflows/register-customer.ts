@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../lib/pg-errors';
 import {
   type AuthContext,
   type AuthResult,
@@ -10,7 +11,7 @@ import {
   welcomeMail,
 } from '../modules/auth';
 import { enqueueMail } from '../modules/mail';
-import { createUser, EMAIL_UNIQUE_INDEX, findUserByEmail, isUniqueViolation, toUserDto } from '../modules/users';
+import { createUser, EMAIL_UNIQUE_INDEX, findUserByEmail, toUserDto } from '../modules/users';
 
 /** Creates a customer account, signs it in and queues its welcome mail in one transaction (users + auth + mail). */
 export async function registerCustomer(

@@ -1,5 +1,6 @@
+import { clipSearchTerm, SEARCH_MAX_LENGTH } from '@parade/core/catalog';
 import { describe, expect, it } from 'vitest';
-import { productListApiQuery, readProductListParams, searchTooShort, withoutShortSearch } from './product-list-params';
+import { productListApiQuery, readProductListParams, searchTooShort, withSearchAsAsked } from './product-list-params';
 
 const read = (query: string) => readProductListParams(new URLSearchParams(query));
 
@@ -20,7 +21,7 @@ describe('a search in the /products URL too short to run', () => {
 
   it('is left out of what GET /products is asked, every other filter kept', () => {
     const params = read('search=ab&category=bakery&brand=rise-and-crumb&sort=sortHighPrice&min_price=100&page=2');
-    const asked = withoutShortSearch(params);
+    const asked = withSearchAsAsked(params);
     expect(asked).toEqual({ ...params, search: undefined });
     expect(productListApiQuery(asked, { categoryAsList: true })).toEqual({
       sort_by: 'price',
@@ -35,7 +36,18 @@ describe('a search in the /products URL too short to run', () => {
       page: 2,
     });
     const long = read('search=bread&page=2');
-    expect(withoutShortSearch(long)).toBe(long);
+    expect(withSearchAsAsked(long)).toBe(long);
     expect(productListApiQuery(long, { categoryAsList: true }).search).toBe('bread');
+  });
+});
+
+describe('the search GET /products is asked', () => {
+  it("is clipped to what the API takes when the URL's is longer, every other filter kept", () => {
+    const params = read(`search=${'sourdough '.repeat(15)}&shop=rise-and-crumb&page=3`);
+    const asked = withSearchAsAsked(params);
+    expect(params.search!.length).toBeGreaterThan(SEARCH_MAX_LENGTH);
+    expect(asked).toEqual({ ...params, search: clipSearchTerm(params.search!) });
+    expect(asked.search!.length).toBeLessThanOrEqual(SEARCH_MAX_LENGTH);
+    expect(asked.search!.startsWith('sourdough sourdough')).toBe(true);
   });
 });

@@ -99,7 +99,7 @@ export function searchTooShort(params: Pick<ProductListParams, 'search'>): boole
 }
 
 /** The filters as GET /products is asked them: the search clipped to what it takes, one too short to run left out. */
-export function withoutShortSearch(params: ProductListParams): ProductListParams {
+export function withSearchAsAsked(params: ProductListParams): ProductListParams {
   const search = searchAsAsked(params);
   return search === params.search ? params : { ...params, search };
 }

@@ -1,8 +1,7 @@
 import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
 import { idParamsSchema } from '@parade/core/ids';
 import {
-  MANAGE_PER_PAGE,
-  parseSort,
+  manageListArgs,
   vendorCouponCreateSchema,
   vendorCouponListQuerySchema,
   vendorCouponPayloadSchema,
@@ -40,15 +39,7 @@ export const vendorCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, per_page, search, sort } = request.query;
-      return ok(
-        await listVendorCoupons(app.db, vendorShopId(request), {
-          page: page ?? 1,
-          perPage: per_page ?? MANAGE_PER_PAGE,
-          search: search || undefined,
-          sort: parseSort(sort),
-        }),
-      );
+      return ok(await listVendorCoupons(app.db, vendorShopId(request), manageListArgs(request.query)));
     },
   );
 

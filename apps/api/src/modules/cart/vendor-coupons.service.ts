@@ -5,10 +5,12 @@ import {
   type vendorCouponCreateSchema,
   type vendorCouponUpdateSchema,
 } from '@parade/core/vendor-schemas';
-import { and, asc, desc, eq, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError, conflict, invalidField } from '../../lib/errors';
+import { refusingDuplicates } from '../../lib/pg-errors';
+import { ilikeAny } from '../../lib/text-match';
 import { productsNotOfShop } from '../catalog';
 import { coupons } from './cart.tables';
 
@@ -62,16 +64,7 @@ async function checkProducts(db: DbOrTx, shopId: number, productIds: number[] | 
 }
 
 /** The unique index on (shop, upper(code)) broke: two writes raced for one code. */
-async function mapCodeRace<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-      if ((e as { code?: string }).code === '23505') throw codeTaken();
-    }
-    throw error;
-  }
-}
+const mapCodeRace = <T>(work: () => Promise<T>): Promise<T> => refusingDuplicates(work, codeTaken);
 
 const sorts: Record<'created_at' | 'code' | 'used_count' | 'ends_at', SQLWrapper> = {
   created_at: coupons.createdAt,
@@ -86,8 +79,7 @@ export async function listVendorCoupons(
   shopId: number,
   query: { page: number; perPage: number; search?: string; sort?: { key: keyof typeof sorts; desc: boolean } },
 ): Promise<Paginated<VendorCoupon>> {
-  const where: SQL[] = [eq(coupons.shopId, shopId)];
-  if (query.search) where.push(sql`${coupons.code} ilike ${`%${query.search.replace(/[\\%_]/g, '\\$&')}%`}`);
+  const where = [eq(coupons.shopId, shopId), ilikeAny(query.search, coupons.code)];
   const direction = query.sort && !query.sort.desc ? asc : desc;
   const [rows, [counted]] = await Promise.all([
     db

@@ -7,13 +7,15 @@ import type {
   adminSubCategoryInputSchema,
 } from '@parade/core/admin-schemas';
 import { type Paginated, paginate } from '@parade/core/envelope';
-import { and, asc, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { conflict, invalidField } from '../../lib/errors';
+import { invalidField } from '../../lib/errors';
+import { freeSlug, slugRace } from '../../lib/slugs';
+import { ilikeAny } from '../../lib/text-match';
 import { brandSubCategories, brands, categories, products, subCategories } from './catalog.tables';
 import { refreshProductListings } from './read-model';
-import { slugify } from './vendor.commands';
+import { takenSlugs } from './slugs';
 
 /**
  * The platform's categories, sub-categories and brands. Each write runs in one transaction and
@@ -30,44 +32,6 @@ export interface ListQuery {
   perPage: number;
   search?: string;
   sort?: { key: 'created_at' | 'name' | 'position'; desc: boolean };
-}
-
-const slugTaken = () => conflict('That slug is already used.', { slug: ['That slug is already used.'] }, 'slug_taken');
-const like = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** A free slug in a table whose slugs are unique: the given one (409 if taken) or one made from the name. */
-async function freeSlug(
-  tx: DbOrTx,
-  table: typeof categories | typeof subCategories | typeof brands,
-  given: string | undefined,
-  name: string,
-  exceptId?: number,
-): Promise<string> {
-  const base = given?.toLowerCase() ?? slugify(name);
-  const rows = await tx
-    .select({ slug: table.slug })
-    .from(table)
-    .where(
-      and(
-        sql`${table.slug} like ${`${base.replace(/[\\%_]/g, '\\$&')}%`}`,
-        exceptId ? ne(table.id, exceptId) : undefined,
-      ),
-    );
-  const used = new Set(rows.map((r) => r.slug));
-  if (!used.has(base)) return base;
-  if (given) throw slugTaken();
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
-async function uniqueRace<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-      if ((e as { code?: string }).code === '23505') throw slugTaken();
-    }
-    throw error;
-  }
 }
 
 /**
@@ -123,9 +87,7 @@ async function toAdminCategories(db: DbOrTx, rows: (typeof categories.$inferSele
 }
 
 export async function listAdminCategories(db: DbOrTx, query: ListQuery): Promise<Paginated<AdminCategory>> {
-  const where = query.search
-    ? sql`(${categories.name} ilike ${like(query.search)} or ${categories.slug} ilike ${like(query.search)})`
-    : undefined;
+  const where = ilikeAny(query.search, categories.name, categories.slug);
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -149,7 +111,7 @@ export async function saveCategory(
   id: number | null,
   input: Partial<CategoryInput>,
 ): Promise<number | null> {
-  return uniqueRace(() =>
+  return slugRace(() =>
     db.transaction(async (tx) => {
       if (id === null) {
         const name = input.name ?? '';
@@ -157,7 +119,7 @@ export async function saveCategory(
           .insert(categories)
           .values({
             name,
-            slug: await freeSlug(tx, categories, input.slug, name),
+            slug: await freeSlug(input.slug, name, takenSlugs(tx, categories)),
             image: input.image ?? null,
             position: input.position ?? 0,
           })
@@ -169,7 +131,9 @@ export async function saveCategory(
       if (!current) return null;
       const changes = {
         ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.slug !== undefined ? { slug: await freeSlug(tx, categories, input.slug, current.name, id) } : {}),
+        ...(input.slug !== undefined
+          ? { slug: await freeSlug(input.slug, current.name, takenSlugs(tx, categories, { exceptId: id })) }
+          : {}),
         ...(input.image !== undefined ? { image: input.image } : {}),
         ...(input.position !== undefined ? { position: input.position } : {}),
       };
@@ -225,9 +189,7 @@ export async function listAdminSubCategories(
 ): Promise<Paginated<AdminSubCategory>> {
   const where = and(
     query.categoryId ? eq(subCategories.categoryId, query.categoryId) : undefined,
-    query.search
-      ? sql`(${subCategories.name} ilike ${like(query.search)} or ${subCategories.slug} ilike ${like(query.search)})`
-      : undefined,
+    ilikeAny(query.search, subCategories.name, subCategories.slug),
   );
   const [rows, [counted]] = await Promise.all([
     db
@@ -252,7 +214,7 @@ export async function saveSubCategory(
   id: number | null,
   input: Partial<SubCategoryInput>,
 ): Promise<number | null> {
-  return uniqueRace(() =>
+  return slugRace(() =>
     db.transaction(async (tx) => {
       if (input.category_id !== undefined) {
         const [parent] = await tx
@@ -273,7 +235,7 @@ export async function saveSubCategory(
           .values({
             categoryId: input.category_id ?? 0,
             name,
-            slug: await freeSlug(tx, subCategories, input.slug, name),
+            slug: await freeSlug(input.slug, name, takenSlugs(tx, subCategories)),
             position: input.position ?? 0,
           })
           .returning({ id: subCategories.id });
@@ -286,7 +248,7 @@ export async function saveSubCategory(
           ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.slug !== undefined
-            ? { slug: await freeSlug(tx, subCategories, input.slug, current.name, subId) }
+            ? { slug: await freeSlug(input.slug, current.name, takenSlugs(tx, subCategories, { exceptId: subId })) }
             : {}),
           ...(input.position !== undefined ? { position: input.position } : {}),
         };
@@ -323,9 +285,7 @@ const toAdminBrand = (row: typeof brands.$inferSelect): AdminBrand => ({
 });
 
 export async function listAdminBrands(db: DbOrTx, query: ListQuery): Promise<Paginated<AdminBrand>> {
-  const where = query.search
-    ? sql`(${brands.name} ilike ${like(query.search)} or ${brands.slug} ilike ${like(query.search)})`
-    : undefined;
+  const where = ilikeAny(query.search, brands.name, brands.slug);
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -346,13 +306,13 @@ export async function findAdminBrand(db: DbOrTx, id: number): Promise<AdminBrand
 
 /** Creates or updates a brand; its name and slug are on every card of its products, so those are refreshed. */
 export async function saveBrand(db: DbOrTx, id: number | null, input: Partial<BrandInput>): Promise<number | null> {
-  return uniqueRace(() =>
+  return slugRace(() =>
     db.transaction(async (tx) => {
       if (id === null) {
         const name = input.name ?? '';
         const [row] = await tx
           .insert(brands)
-          .values({ name, slug: await freeSlug(tx, brands, input.slug, name), logo: input.logo ?? null })
+          .values({ name, slug: await freeSlug(input.slug, name, takenSlugs(tx, brands)), logo: input.logo ?? null })
           .returning({ id: brands.id });
         await refreshProductListings(tx, { productIds: [] });
         return row?.id ?? null;
@@ -361,7 +321,9 @@ export async function saveBrand(db: DbOrTx, id: number | null, input: Partial<Br
       if (!current) return null;
       const changes = {
         ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.slug !== undefined ? { slug: await freeSlug(tx, brands, input.slug, current.name, id) } : {}),
+        ...(input.slug !== undefined
+          ? { slug: await freeSlug(input.slug, current.name, takenSlugs(tx, brands, { exceptId: id })) }
+          : {}),
         ...(input.logo !== undefined ? { logo: input.logo } : {}),
       };
       if (hasAny(changes)) await tx.update(brands).set(changes).where(eq(brands.id, id));

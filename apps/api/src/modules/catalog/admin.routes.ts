@@ -16,7 +16,7 @@ import {
   adminTaxonomyListQuerySchema,
 } from '@parade/core/admin-schemas';
 import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
-import { MANAGE_PER_PAGE, parseSort } from '@parade/core/vendor-schemas';
+import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
@@ -41,13 +41,6 @@ const security = [{ bearer: [] }];
 
 /** The platform's categories, sub-categories and brands (`/api/admin/...`): CRUD, every write refreshing the storefront. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listArgs = (q: { page?: number; per_page?: number; search?: string; sort?: string }) => ({
-    page: q.page ?? 1,
-    perPage: q.per_page ?? MANAGE_PER_PAGE,
-    search: q.search || undefined,
-    sort: parseSort(q.sort as 'created_at' | 'name' | 'position' | undefined),
-  });
-
   // ---- Categories
   app.get(
     '/admin/categories',
@@ -60,7 +53,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(paginated(adminCategorySchema)), ...failureResponses },
       },
     },
-    async (request) => ok(await listAdminCategories(app.db, listArgs(request.query))),
+    async (request) => ok(await listAdminCategories(app.db, manageListArgs(request.query))),
   );
   const categoryReply = async (id: number | null) => {
     const category = id === null ? null : await findAdminCategory(app.db, id);
@@ -128,7 +121,12 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await listAdminSubCategories(app.db, { ...listArgs(request.query), categoryId: request.query.category_id })),
+      ok(
+        await listAdminSubCategories(app.db, {
+          ...manageListArgs(request.query),
+          categoryId: request.query.category_id,
+        }),
+      ),
   );
   const subReply = async (id: number | null) => {
     const sub_category = id === null ? null : await findAdminSubCategory(app.db, id);
@@ -195,7 +193,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(paginated(adminBrandSchema)), ...failureResponses },
       },
     },
-    async (request) => ok(await listAdminBrands(app.db, listArgs(request.query))),
+    async (request) => ok(await listAdminBrands(app.db, manageListArgs(request.query))),
   );
   const brandReply = async (id: number | null) => {
     const brand = id === null ? null : await findAdminBrand(app.db, id);

@@ -4,12 +4,14 @@ import type {
   vendorVariationCreateSchema,
   vendorVariationUpdateSchema,
 } from '@parade/core/vendor-schemas';
-import { and, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { AppError, conflict, invalidField, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound } from '../../lib/errors';
+import { freeSlug, slugRace } from '../../lib/slugs';
 import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
 import { refreshProductListings } from './read-model';
+import { takenSlugs } from './slugs';
 
 /**
  * The merchant's catalogue writes (decision 010, like catalog.commands.ts): each checks that the
@@ -25,75 +27,6 @@ type VariationInput = z.output<typeof vendorVariationCreateSchema>;
 type VariationChanges = z.output<typeof vendorVariationUpdateSchema>;
 
 export const MAX_IMAGES_PER_VARIATION = 20;
-
-/** A slug from a name: lower case ASCII letters and digits joined by hyphens. */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
-    .replace(/-+$/g, '');
-  return slug || 'item';
-}
-
-const slugTaken = () => conflict('That slug is already used.', { slug: ['That slug is already used.'] }, 'slug_taken');
-
-/**
- * The slug to store: the one given (409 when taken in its scope) or a free one made from the
- * name (`jam`, `jam-2`, ...). `taken` lists the scope's slugs starting with a base.
- */
-async function chooseSlug(
-  given: string | undefined,
-  name: string,
-  taken: (prefix: string) => Promise<string[]>,
-): Promise<string> {
-  if (given) {
-    const slug = given.toLowerCase();
-    if ((await taken(slug)).includes(slug)) throw slugTaken();
-    return slug;
-  }
-  const base = slugify(name);
-  const used = new Set(await taken(base));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
-function productSlugs(tx: DbOrTx, shopId: number, exceptId?: number) {
-  return async (prefix: string) =>
-    (
-      await tx
-        .select({ slug: products.slug })
-        .from(products)
-        .where(
-          and(
-            eq(products.shopId, shopId),
-            like(products.slug, `${escapeLike(prefix)}%`),
-            exceptId ? ne(products.id, exceptId) : undefined,
-          ),
-        )
-    ).map((r) => r.slug);
-}
-
-function variationSlugs(tx: DbOrTx, productId: number, exceptId?: number) {
-  return async (prefix: string) =>
-    (
-      await tx
-        .select({ slug: productVariations.slug })
-        .from(productVariations)
-        .where(
-          and(
-            eq(productVariations.productId, productId),
-            like(productVariations.slug, `${escapeLike(prefix)}%`),
-            exceptId ? ne(productVariations.id, exceptId) : undefined,
-          ),
-        )
-    ).map((r) => r.slug);
-}
 
 /** The category, sub-category and brand must exist, and the sub-category sit under the category. */
 async function checkRefs(
@@ -120,25 +53,17 @@ async function checkRefs(
   }
 }
 
-/** A unique index broke (two writes raced for one slug): the same 409 as the check before it. */
-async function mapSlugRace<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-      if ((e as { code?: string }).code === '23505') throw slugTaken();
-    }
-    throw error;
-  }
-}
-
 async function insertVariation(
   tx: DbOrTx,
   product: { id: number; name: string; type: 'Physical' | 'Digital' },
   input: VariationInput,
   position: number,
 ): Promise<number> {
-  const slug = await chooseSlug(input.slug, input.name, variationSlugs(tx, product.id));
+  const slug = await freeSlug(
+    input.slug,
+    input.name,
+    takenSlugs(tx, productVariations, { scope: eq(productVariations.productId, product.id) }),
+  );
   const [row] = await tx
     .insert(productVariations)
     .values({
@@ -161,7 +86,7 @@ async function insertVariation(
 
 /** POST vendor/products: the product and its first variations; returns its id. */
 export async function createVendorProduct(db: DbOrTx, shopId: number, input: ProductInput): Promise<number> {
-  return mapSlugRace(() =>
+  return slugRace(() =>
     db.transaction(async (tx) => {
       const refs = {
         categoryId: input.category_id ?? null,
@@ -169,7 +94,11 @@ export async function createVendorProduct(db: DbOrTx, shopId: number, input: Pro
         brandId: input.brand_id ?? null,
       };
       await checkRefs(tx, refs);
-      const slug = await chooseSlug(input.slug, input.name, productSlugs(tx, shopId));
+      const slug = await freeSlug(
+        input.slug,
+        input.name,
+        takenSlugs(tx, products, { scope: eq(products.shopId, shopId) }),
+      );
       const type = input.type ?? 'Physical';
       const [row] = await tx
         .insert(products)
@@ -201,7 +130,7 @@ export async function updateVendorProduct(
   productId: number,
   changes: ProductChanges,
 ): Promise<boolean> {
-  return mapSlugRace(() =>
+  return slugRace(() =>
     db.transaction(async (tx) => {
       const [current] = await tx
         .select()
@@ -223,7 +152,11 @@ export async function updateVendorProduct(
       }
       const slug =
         changes.slug !== undefined && changes.slug.toLowerCase() !== current.slug
-          ? await chooseSlug(changes.slug, current.name, productSlugs(tx, shopId, productId))
+          ? await freeSlug(
+              changes.slug,
+              current.name,
+              takenSlugs(tx, products, { scope: eq(products.shopId, shopId), exceptId: productId }),
+            )
           : current.slug;
       const name = changes.name ?? current.name;
       await tx
@@ -270,7 +203,7 @@ export async function createVendorVariation(
   productId: number,
   input: VariationInput,
 ): Promise<number | null> {
-  return mapSlugRace(() =>
+  return slugRace(() =>
     db.transaction(async (tx) => {
       const [product] = await tx
         .select({ id: products.id, name: products.name, type: products.type })
@@ -307,7 +240,7 @@ export async function updateVendorVariation(
   variationId: number,
   changes: VariationChanges,
 ): Promise<boolean> {
-  return mapSlugRace(() =>
+  return slugRace(() =>
     db.transaction(async (tx) => {
       const own = await lockOwnVariation(tx, shopId, variationId);
       if (!own) return false;
@@ -322,7 +255,14 @@ export async function updateVendorVariation(
       const name = changes.name ?? variation.name;
       const slug =
         changes.slug !== undefined && changes.slug.toLowerCase() !== variation.slug
-          ? await chooseSlug(changes.slug, name, variationSlugs(tx, variation.productId, variationId))
+          ? await freeSlug(
+              changes.slug,
+              name,
+              takenSlugs(tx, productVariations, {
+                scope: eq(productVariations.productId, variation.productId),
+                exceptId: variationId,
+              }),
+            )
           : variation.slug;
       await tx
         .update(productVariations)

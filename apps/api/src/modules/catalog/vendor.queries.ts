@@ -3,6 +3,7 @@ import { type Paginated, paginate } from '@parade/core/envelope';
 import type { VendorProduct, VendorVariation } from '@parade/core/vendor-schemas';
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../lib/text-match';
 import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
 import { digitalFileSummary } from './digital-files';
 
@@ -162,7 +163,7 @@ export async function listVendorProducts(
   const where: SQL[] = [eq(products.shopId, shopId)];
   if (query.status) where.push(eq(products.isActive, query.status === 'published'));
   if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
+    const like = containsPattern(query.search);
     where.push(
       sql`(${products.name} ilike ${like} or exists (select 1 from ${productVariations} pv where pv.product_id = ${products.id} and (pv.full_name ilike ${like} or pv.sku ilike ${like})))`,
     );

@@ -4,8 +4,7 @@ import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/env
 import { idParamsSchema, idSchema } from '@parade/core/ids';
 import {
   DIGITAL_FILE_FIELD,
-  MANAGE_PER_PAGE,
-  parseSort,
+  manageListArgs,
   vendorBulkStockPayloadSchema,
   vendorBulkStockSchema,
   vendorImagesPayloadSchema,
@@ -29,15 +28,9 @@ import {
 } from '../../lib/digital-files';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
-import {
-  type CleanImage,
-  cleanImage,
-  IMAGE_MAX_BYTES,
-  IMAGE_MAX_PIXELS,
-  removeImages,
-  saveImage,
-} from '../../lib/images';
-import { fileBytes, fileStream, formParts } from '../../lib/multipart';
+import { cleanUpload, imageBytes, imageInvalidOn, imageRules } from '../../lib/image-upload';
+import { type CleanImage, IMAGE_MAX_BYTES, removeImages, saveImage } from '../../lib/images';
+import { fileStream, formParts } from '../../lib/multipart';
 import { vendorShopId } from '../../plugins/role-guards';
 import {
   addVendorVariationImages,
@@ -61,7 +54,11 @@ import {
 
 const productMissing = () => notFound('No such product in your shop.', 'product_not_found');
 const variationMissing = () => notFound('No such variation in your shop.', 'variation_not_found');
-const imageInvalid = (message: string) => new AppError(422, message, { images: [message] }, 'image_invalid');
+const pictureRefusal = imageInvalidOn('images', {
+  subject: 'Each picture',
+  notImage: 'Pictures must be PNG, JPEG, WebP or GIF images.',
+});
+const imageInvalid = (message: string) => pictureRefusal.invalid(message, 'not_image');
 const MAX_FILES_PER_UPLOAD = 10;
 const fileInvalid = (message: string) => new AppError(422, message, { file: [message] }, 'validation_failed');
 
@@ -96,16 +93,8 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, per_page, search, sort, status } = request.query;
-      return ok(
-        await listVendorProducts(app.db, vendorShopId(request), {
-          page: page ?? 1,
-          perPage: per_page ?? MANAGE_PER_PAGE,
-          search: search || undefined,
-          status,
-          sort: parseSort(sort),
-        }),
-      );
+      const { status } = request.query;
+      return ok(await listVendorProducts(app.db, vendorShopId(request), { ...manageListArgs(request.query), status }));
     },
   );
 
@@ -291,8 +280,7 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Upload pictures for a variation of the product (multipart/form-data)',
         description:
-          `Fields: \`images\` (1 to ${MAX_FILES_PER_UPLOAD} files; PNG, JPEG, WebP or GIF by content, at most ` +
-          `${IMAGE_MAX_BYTES / 1024 / 1024} MB and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels each), \`variation_id\` ` +
+          `Fields: \`images\` (1 to ${MAX_FILES_PER_UPLOAD} files; ${imageRules()} each), \`variation_id\` ` +
           "(optional; default the product's first variation). Answers the variation's pictures after the upload.",
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
@@ -312,11 +300,7 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
             part.file.resume();
             continue;
           }
-          files.push(
-            await fileBytes(part, () =>
-              imageInvalid(`Each picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`),
-            ),
-          );
+          files.push(await imageBytes(part, pictureRefusal));
         } else if (part.fieldname === 'variation_id') {
           variationField = String(part.value);
         }
@@ -328,14 +312,7 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each checked and re-encoded in turn (one decoded picture in memory at a time), all
       // before any is stored.
       const cleaned: CleanImage[] = [];
-      for (const bytes of pictures) {
-        const result = await cleanImage(bytes);
-        if (!result.ok && result.reason === 'too_many_pixels') {
-          throw imageInvalid(`Each picture must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
-        }
-        if (!result.ok) throw imageInvalid('Pictures must be PNG, JPEG, WebP or GIF images.');
-        cleaned.push(result.image);
-      }
+      for (const bytes of pictures) cleaned.push(await cleanUpload(bytes, pictureRefusal));
       const urls: string[] = [];
       for (const image of cleaned) {
         urls.push(await saveImage(app.uploadsDir, 'products', `${shopId}-${request.params.id}`, image));

@@ -12,7 +12,9 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { conflict, invalidField } from '../../lib/errors';
 import { plainTextOf, sanitizeRichText } from '../../lib/sanitize';
-import { type ContentListQuery, countAll, freeSlug, orderBy, orNull, searchIn, slugRace } from './admin-lists';
+import { freeSlug, slugRace } from '../../lib/slugs';
+import { ilikeAny } from '../../lib/text-match';
+import { type ContentListQuery, countAll, orderBy, orNull, takenSlugs } from './admin-lists';
 import { blogCategories, blogPosts } from './content.tables';
 import { changeContent } from './content-generation';
 
@@ -46,7 +48,7 @@ export async function listAdminBlogCategories(
   db: DbOrTx,
   query: ContentListQuery<BlogCategorySortKey>,
 ): Promise<Paginated<AdminBlogCategory>> {
-  const where = searchIn(query.search, blogCategories.name, blogCategories.slug);
+  const where = ilikeAny(query.search, blogCategories.name, blogCategories.slug);
   const order = orderBy(
     { created_at: blogCategories.createdAt, name: blogCategories.name },
     blogCategories.createdAt,
@@ -81,14 +83,16 @@ export async function saveBlogCategory(
           const name = input.name ?? '';
           const [row] = await tx
             .insert(blogCategories)
-            .values({ name, slug: await freeSlug(tx, blogCategories, input.slug, name) })
+            .values({ name, slug: await freeSlug(input.slug, name, takenSlugs(tx, blogCategories)) })
             .returning({ id: blogCategories.id });
           return row?.id ?? null;
         }
         const [current] = await tx.select().from(blogCategories).where(eq(blogCategories.id, id)).for('update');
         if (!current) return null;
         const slug =
-          input.slug !== undefined ? await freeSlug(tx, blogCategories, input.slug, current.name, id) : undefined;
+          input.slug !== undefined
+            ? await freeSlug(input.slug, current.name, takenSlugs(tx, blogCategories, id))
+            : undefined;
         const changes = {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(slug !== undefined ? { slug } : {}),
@@ -170,7 +174,7 @@ export async function listAdminBlogPosts(
   const where = and(
     query.categoryId ? eq(blogPosts.categoryId, query.categoryId) : undefined,
     query.status ? statusWhere[query.status]() : undefined,
-    searchIn(query.search, blogPosts.title, blogPosts.slug),
+    ilikeAny(query.search, blogPosts.title, blogPosts.slug),
   );
   const order = orderBy(
     { created_at: blogPosts.createdAt, title: blogPosts.title, published_at: blogPosts.publishedAt },
@@ -234,7 +238,7 @@ export async function saveBlogPost(
             .insert(blogPosts)
             .values({
               title,
-              slug: await freeSlug(tx, blogPosts, input.slug, title),
+              slug: await freeSlug(input.slug, title, takenSlugs(tx, blogPosts)),
               categoryId: input.category_id ?? 0,
               body: body ?? '',
               excerpt: input.excerpt || plainTextOf(body ?? '', EXCERPT_FROM_BODY),
@@ -248,7 +252,9 @@ export async function saveBlogPost(
         const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
         if (!current) return null;
         const slug =
-          input.slug !== undefined ? await freeSlug(tx, blogPosts, input.slug, current.title, id) : undefined;
+          input.slug !== undefined
+            ? await freeSlug(input.slug, current.title, takenSlugs(tx, blogPosts, id))
+            : undefined;
         const changes = {
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(slug !== undefined ? { slug } : {}),

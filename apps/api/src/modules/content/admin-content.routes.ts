@@ -29,12 +29,12 @@ import {
   adminSliderUpdateSchema,
 } from '@parade/core/admin-schemas';
 import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
-import { MANAGE_PER_PAGE, parseSort } from '@parade/core/vendor-schemas';
+import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
-import { AppError, notFound } from '../../lib/errors';
-import { cleanImage, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, saveImage } from '../../lib/images';
-import { fileBytes, formParts } from '../../lib/multipart';
+import { notFound } from '../../lib/errors';
+import { imageInvalidOn, imageRules, readOneImage } from '../../lib/image-upload';
+import { IMAGE_MAX_BYTES, saveImage } from '../../lib/images';
 import { requireUser } from '../../plugins/auth';
 import {
   deleteBlogCategory,
@@ -53,17 +53,10 @@ import { deleteSlider, findAdminSlider, listAdminSliders, saveSlider } from './a
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 const missing = (what: string) => notFound(`No such ${what}.`);
-const imageInvalid = (message: string) => new AppError(422, message, { image: [message] }, 'image_invalid');
-
-/** A list query's page, size, search and sort, as the services take them. */
-function listArgs<K extends string>(q: { page?: number; per_page?: number; search?: string; sort?: K | `-${K}` }) {
-  return {
-    page: q.page ?? 1,
-    perPage: q.per_page ?? MANAGE_PER_PAGE,
-    search: q.search || undefined,
-    sort: parseSort<K>(q.sort),
-  };
-}
+const pictureRefusal = imageInvalidOn('image', {
+  subject: 'The picture',
+  notImage: 'Choose a PNG, JPEG, WebP or GIF picture.',
+});
 
 /**
  * The storefront's editorial content (`/api/admin/...`): home sliders and banners, pages and
@@ -84,32 +77,14 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         security,
         summary: 'Upload a picture for a slider, page, blog post or deal (multipart/form-data, field `image`)',
         description:
-          `PNG, JPEG, WebP or GIF by content, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB and ` +
-          `${IMAGE_MAX_PIXELS / 1_000_000} megapixels. Answers the stored picture's URL, to send as the ` +
+          `${imageRules()}. Answers the stored picture's URL, to send as the ` +
           "object's `image`, `mobile_image` or `cover_image` (or a page setting's value).",
         consumes: ['multipart/form-data'],
         response: { 201: successEnvelope(adminContentImagePayloadSchema), ...failureResponses },
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw imageInvalid('Send the picture as multipart/form-data.');
-      let bytes: Buffer | null = null;
-      for await (const part of formParts(request)) {
-        if (part.type !== 'file') continue;
-        if (part.fieldname !== 'image') {
-          part.file.resume();
-          continue;
-        }
-        bytes = await fileBytes(part, () =>
-          imageInvalid(`The picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`),
-        );
-      }
-      const result = bytes?.length ? await cleanImage(bytes) : null;
-      if (result && !result.ok && result.reason === 'too_many_pixels') {
-        throw imageInvalid(`The picture must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
-      }
-      if (!result?.ok) throw imageInvalid('Choose a PNG, JPEG, WebP or GIF picture.');
-      const { image } = result;
+      const image = await readOneImage(request, 'image', pictureRefusal);
       const url = await saveImage(app.uploadsDir, 'content', 'content', image);
       reply.code(201);
       return ok({ image: { url, width: image.width, height: image.height } }, 'Picture uploaded.');
@@ -133,7 +108,8 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         response: { 200: successEnvelope(paginated(adminSliderSchema)), ...failureResponses },
       },
     },
-    async (request) => ok(await listAdminSliders(app.db, { ...listArgs(request.query), type: request.query.type })),
+    async (request) =>
+      ok(await listAdminSliders(app.db, { ...manageListArgs(request.query), type: request.query.type })),
   );
   app.get(
     '/admin/sliders/:id',
@@ -213,7 +189,7 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         response: { 200: successEnvelope(paginated(adminPageSchema)), ...failureResponses },
       },
     },
-    async (request) => ok(await listAdminPages(app.db, listArgs(request.query))),
+    async (request) => ok(await listAdminPages(app.db, manageListArgs(request.query))),
   );
   app.get(
     '/admin/pages/:id',
@@ -293,7 +269,7 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         response: { 200: successEnvelope(paginated(adminBlogCategorySchema)), ...failureResponses },
       },
     },
-    async (request) => ok(await listAdminBlogCategories(app.db, listArgs(request.query))),
+    async (request) => ok(await listAdminBlogCategories(app.db, manageListArgs(request.query))),
   );
   app.get(
     '/admin/blog-categories/:id',
@@ -377,7 +353,7 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
     async (request) =>
       ok(
         await listAdminBlogPosts(app.db, {
-          ...listArgs(request.query),
+          ...manageListArgs(request.query),
           categoryId: request.query.category_id,
           status: request.query.status,
         }),
@@ -466,7 +442,7 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         response: { 200: successEnvelope(paginated(adminDealSchema)), ...failureResponses },
       },
     },
-    async (request) => ok(await listAdminDeals(app.db, listArgs(request.query))),
+    async (request) => ok(await listAdminDeals(app.db, manageListArgs(request.query))),
   );
   app.get(
     '/admin/deals/:id',

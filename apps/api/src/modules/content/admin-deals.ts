@@ -4,8 +4,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { invalidField } from '../../lib/errors';
+import { ilikeAny } from '../../lib/text-match';
 import { activeShops, shopRefs } from '../shops';
-import { type ContentListQuery, countAll, orderBy, orNull, searchIn } from './admin-lists';
+import { type ContentListQuery, countAll, orderBy, orNull } from './admin-lists';
 import { deals } from './content.tables';
 import { changeContent } from './content-generation';
 
@@ -64,7 +65,7 @@ async function toAdminDeals(db: DbOrTx, rows: { deal: DealRow; shop: ShopRef | n
 
 export async function listAdminDeals(db: DbOrTx, query: ContentListQuery<DealSortKey>): Promise<Paginated<AdminDeal>> {
   const { shop, query: rows } = dealRows(db);
-  const where = searchIn(query.search, deals.title, deals.badge, shop.name);
+  const where = ilikeAny(query.search, deals.title, deals.badge, shop.name);
   const order = orderBy(
     { created_at: deals.createdAt, title: deals.title, ends_at: deals.endsAt },
     deals.createdAt,

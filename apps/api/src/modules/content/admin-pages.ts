@@ -4,7 +4,9 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { type ContentListQuery, countAll, freeSlug, orderBy, searchIn, slugRace } from './admin-lists';
+import { freeSlug, slugRace } from '../../lib/slugs';
+import { ilikeAny } from '../../lib/text-match';
+import { type ContentListQuery, countAll, orderBy, takenSlugs } from './admin-lists';
 import { pageSettings, pages } from './content.tables';
 import { changeContent } from './content-generation';
 
@@ -45,7 +47,7 @@ async function toAdminPages(db: DbOrTx, rows: (typeof pages.$inferSelect)[]): Pr
 }
 
 export async function listAdminPages(db: DbOrTx, query: ContentListQuery<PageSortKey>): Promise<Paginated<AdminPage>> {
-  const where = searchIn(query.search, pages.title, pages.slug);
+  const where = ilikeAny(query.search, pages.title, pages.slug);
   const order = orderBy(
     { created_at: pages.createdAt, title: pages.title, slug: pages.slug },
     pages.createdAt,
@@ -99,7 +101,7 @@ export async function savePage(db: DbOrTx, id: number | null, input: Partial<Pag
           const title = input.title ?? '';
           const [row] = await tx
             .insert(pages)
-            .values({ title, slug: await freeSlug(tx, pages, input.slug, title) })
+            .values({ title, slug: await freeSlug(input.slug, title, takenSlugs(tx, pages)) })
             .returning({ id: pages.id });
           pageId = row?.id ?? null;
           if (pageId === null) return null;
@@ -107,7 +109,9 @@ export async function savePage(db: DbOrTx, id: number | null, input: Partial<Pag
           const [current] = await tx.select().from(pages).where(eq(pages.id, pageId)).for('update');
           if (!current) return null;
           const slug =
-            input.slug !== undefined ? await freeSlug(tx, pages, input.slug, current.title, pageId) : undefined;
+            input.slug !== undefined
+              ? await freeSlug(input.slug, current.title, takenSlugs(tx, pages, pageId))
+              : undefined;
           await tx
             .update(pages)
             .set({

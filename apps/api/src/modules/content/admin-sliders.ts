@@ -4,7 +4,8 @@ import { type Paginated, paginate } from '@parade/core/envelope';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { type ContentListQuery, countAll, orderBy, orNull, searchIn } from './admin-lists';
+import { ilikeAny } from '../../lib/text-match';
+import { type ContentListQuery, countAll, orderBy, orNull } from './admin-lists';
 import { sliders } from './content.tables';
 import { changeContent } from './content-generation';
 
@@ -32,7 +33,7 @@ export async function listAdminSliders(
 ): Promise<Paginated<AdminSlider>> {
   const where = and(
     query.type ? eq(sliders.type, query.type) : undefined,
-    searchIn(query.search, sliders.title, sliders.caption),
+    ilikeAny(query.search, sliders.title, sliders.caption),
   );
   const order = orderBy(
     { created_at: sliders.createdAt, position: sliders.position, title: sliders.title },

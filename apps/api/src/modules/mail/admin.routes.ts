@@ -5,7 +5,7 @@ import {
   adminMailSchema,
 } from '@parade/core/admin-schemas';
 import { paginated, successEnvelope } from '@parade/core/envelope';
-import { MANAGE_PER_PAGE, parseSort } from '@parade/core/vendor-schemas';
+import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { listOutbox, retryFailedMail } from './outbox.admin';
@@ -27,16 +27,8 @@ export const mailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, per_page, search, sort, status } = request.query;
-      return ok(
-        await listOutbox(app.db, {
-          page: page ?? 1,
-          perPage: per_page ?? MANAGE_PER_PAGE,
-          search: search || undefined,
-          status,
-          sort: parseSort(sort),
-        }),
-      );
+      const { status } = request.query;
+      return ok(await listOutbox(app.db, { ...manageListArgs(request.query), status }));
     },
   );
 

@@ -1,9 +1,10 @@
 import type { AdminMail } from '@parade/core/admin-schemas';
 import type { OutboxStatus } from '@parade/core/enums';
 import { type Paginated, paginate } from '@parade/core/envelope';
-import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { ilikeAny } from '../../lib/text-match';
 import { mailOutbox } from './mail.tables';
 import type { Mailer } from './mailer';
 
@@ -58,14 +59,10 @@ export async function listOutbox(
     sort?: { key: keyof typeof mailSorts; desc: boolean };
   },
 ): Promise<Paginated<AdminMail>> {
-  const where: SQL[] = [];
-  if (query.status) where.push(eq(mailOutbox.status, query.status));
-  if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-    where.push(
-      sql`(${mailOutbox.to} ilike ${like} or ${mailOutbox.subject} ilike ${like} or ${mailOutbox.kind} ilike ${like})`,
-    );
-  }
+  const where = [
+    query.status ? eq(mailOutbox.status, query.status) : undefined,
+    ilikeAny(query.search, mailOutbox.to, mailOutbox.subject, mailOutbox.kind),
+  ];
   const direction = query.sort && !query.sort.desc ? asc : desc;
   const [rows, [counted]] = await Promise.all([
     db

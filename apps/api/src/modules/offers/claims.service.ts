@@ -14,7 +14,7 @@ import {
 import { and, desc, eq, max, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { escapeLike } from '../../lib/text-match';
+import { ilikeAny } from '../../lib/text-match';
 import { offerShopRefs } from '../shops';
 import { userRefs } from '../users';
 import { claimIsLive, claimStatusNow, offerIsValid } from './offers.service';
@@ -156,7 +156,6 @@ export async function listVendorClaims(
   filters: { status?: ClaimStatus; offerId?: number; from?: string; to?: string; search?: string; page: number },
 ): Promise<VendorClaimList> {
   const { rows, pagination } = await pagedClaims(db, filters.page, ({ person }) => {
-    const like = filters.search ? `%${escapeLike(filters.search)}%` : null;
     return and(
       eq(offers.shopId, shopId),
       filters.status ? sql`${claimStatusNow} = ${filters.status}` : undefined,
@@ -167,9 +166,7 @@ export async function listVendorClaims(
       filters.to
         ? sql`${offerClaims.createdAt} < ((${filters.to}::date + 1)::timestamp at time zone 'Europe/London')`
         : undefined,
-      like
-        ? sql`(${offerClaims.code} ilike ${like} or ${person.name} ilike ${like} or ${person.email} ilike ${like} or ${offers.title} ilike ${like})`
-        : undefined,
+      ilikeAny(filters.search, offerClaims.code, person.name, person.email, offers.title),
     );
   });
   return { data: rows.map(toVendorClaim), pagination };

@@ -12,7 +12,7 @@ import {
 import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { conflict, invalidField, notFound } from '../../lib/errors';
-import { escapeLike } from '../../lib/text-match';
+import { ilikeAny } from '../../lib/text-match';
 import { offerShopRefs } from '../shops';
 import { offerClaims, offers } from './offers.tables';
 
@@ -109,10 +109,9 @@ function toOffer(row: OfferRow): Offer {
   };
 }
 
-/** Title, description or shop name contains the text (case-insensitive, wildcards literal). */
-function searchCondition(search: string, shopName: SQLWrapper): SQL {
-  const like = `%${escapeLike(search)}%`;
-  return sql`(${offers.title} ilike ${like} or ${offers.description} ilike ${like} or ${shopName} ilike ${like})`;
+/** Title, description or shop name contains the search (case-insensitive, wildcards literal); none without one. */
+function searchCondition(search: string | undefined, shopName: SQLWrapper): SQL | undefined {
+  return ilikeAny(search, offers.title, offers.description, shopName);
 }
 
 function publicStatusCondition(status: PublicOfferStatus): SQL | undefined {
@@ -191,7 +190,7 @@ export function listPublicOffers(
       publicStatusCondition(filters.status ?? 'live'),
       filters.featured === undefined ? undefined : eq(offers.isFeatured, filters.featured),
       filters.qrOnly === undefined ? undefined : eq(offers.qrOnly, filters.qrOnly),
-      filters.search ? searchCondition(filters.search, shop.name) : undefined,
+      searchCondition(filters.search, shop.name),
     ],
   });
 }
@@ -209,7 +208,7 @@ export function listVendorOffers(
       eq(offers.shopId, shopId),
       filters.status === undefined ? undefined : sql`${offerState} = ${filters.status}`,
       filters.featured === undefined ? undefined : eq(offers.isFeatured, filters.featured),
-      filters.search ? searchCondition(filters.search, shop.name) : undefined,
+      searchCondition(filters.search, shop.name),
     ],
   });
 }

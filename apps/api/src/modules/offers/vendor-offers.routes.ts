@@ -26,8 +26,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
-import { cleanImage, IMAGE_MAX_PIXELS, removeImages, saveImage } from '../../lib/images';
-import { fileBytes, formParts } from '../../lib/multipart';
+import { cleanUpload, imageBytes, imageInvalidOn } from '../../lib/image-upload';
+import { removeImages, saveImage } from '../../lib/images';
+import { formParts } from '../../lib/multipart';
 import { isOwnPicture } from '../../lib/own-pictures';
 import { vendorShopId } from '../../plugins/role-guards';
 import { confirmClaim, markClaimUsed, vendorCancelClaim } from '../../workflows/change-claim-status';
@@ -49,8 +50,12 @@ const security = [{ bearer: [] }];
 /** Where offer pictures are stored under DATA_DIR/uploads (served at /uploads/offers/). */
 const IMAGE_FOLDER = 'offers';
 
-const imageInvalid = (message: string) =>
-  new AppError(422, message, { [OFFER_IMAGE_FIELD]: [message] }, 'image_invalid');
+const pictureRefusal = imageInvalidOn(OFFER_IMAGE_FIELD, {
+  subject: 'The picture',
+  maxBytes: OFFER_IMAGE_MAX_BYTES,
+  notImage: 'The picture must be a PNG, JPEG, WebP or GIF image.',
+});
+const imageInvalid = (message: string) => pictureRefusal.invalid(message, 'not_image');
 
 function validationFailed(issues: z.core.$ZodIssue[]): AppError {
   const errors: FieldErrors = {};
@@ -81,9 +86,7 @@ async function readOfferWrite(
           part.file.resume();
           continue;
         }
-        image = await fileBytes(part, () =>
-          imageInvalid(`The picture must be at most ${OFFER_IMAGE_MAX_BYTES / 1024 / 1024} MB.`),
-        );
+        image = await imageBytes(part, pictureRefusal);
       } else {
         text[part.fieldname] = String(part.value);
       }
@@ -104,12 +107,7 @@ async function readOfferWrite(
 
 /** Checks and stores an uploaded picture; answers its URL under /uploads/offers/. */
 async function storeImage(app: FastifyInstance, shopId: number, bytes: Buffer): Promise<string> {
-  const result = await cleanImage(bytes);
-  if (!result.ok && result.reason === 'too_many_pixels') {
-    throw imageInvalid(`The picture must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
-  }
-  if (!result.ok) throw imageInvalid('The picture must be a PNG, JPEG, WebP or GIF image.');
-  return saveImage(app.uploadsDir, IMAGE_FOLDER, `shop${shopId}`, result.image);
+  return saveImage(app.uploadsDir, IMAGE_FOLDER, `shop${shopId}`, await cleanUpload(bytes, pictureRefusal));
 }
 
 /** The start of every picture this shop uploaded for its offers (storeImage names them `shop{id}-...`). */

@@ -3,6 +3,7 @@ import { type Paginated, paginate } from '@parade/core/envelope';
 import type { VendorDashboard, VendorOrder, VendorOrderPayload } from '@parade/core/vendor-schemas';
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../lib/text-match';
 import { shopRefs } from '../shops';
 import { userRefs } from '../users';
 import { linesOf, toOrderDto } from './orders.service';
@@ -69,7 +70,7 @@ function filters(db: DbOrTx, query: VendorOrderQuery): SQL[] {
   if (query.dateFrom) where.push(sql`${londonDate(orders.createdAt)} >= ${query.dateFrom}::date`);
   if (query.dateTo) where.push(sql`${londonDate(orders.createdAt)} <= ${query.dateTo}::date`);
   if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
+    const like = containsPattern(query.search);
     const person = userRefs(db);
     where.push(
       sql`(${invoices.number} ilike ${like} or exists (select 1 from ${person} where ${person.id} = ${orders.userId} and (${person.name} ilike ${like} or ${person.email} ilike ${like})))`,

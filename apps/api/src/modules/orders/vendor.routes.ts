@@ -2,8 +2,7 @@ import { paginated, successEnvelope } from '@parade/core/envelope';
 import { idParamsSchema } from '@parade/core/ids';
 import {
   LOW_STOCK_THRESHOLD,
-  MANAGE_PER_PAGE,
-  parseSort,
+  manageListArgs,
   vendorDashboardSchema,
   vendorOrderListQuerySchema,
   vendorOrderPayloadSchema,
@@ -63,16 +62,13 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, per_page, search, sort, status, date_from, date_to } = request.query;
+      const { status, date_from, date_to } = request.query;
       return ok(
         await listVendorOrders(app.db, vendorShopId(request), {
-          page: page ?? 1,
-          perPage: per_page ?? MANAGE_PER_PAGE,
-          search: search || undefined,
+          ...manageListArgs(request.query),
           status,
           dateFrom: date_from,
           dateTo: date_to,
-          sort: parseSort(sort),
         }),
       );
     },

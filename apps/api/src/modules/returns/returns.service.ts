@@ -10,9 +10,10 @@ import {
   returnWindowEnd,
   type VendorReturn,
 } from '@parade/core/return-schemas';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { ilikeAny } from '../../lib/text-match';
 import { getSiteSettings } from '../content';
 import { customerOrderLines, orderDeliveredAt, orderLineRefs } from '../orders';
 import { shopRefs } from '../shops';
@@ -155,14 +156,11 @@ export async function listVendorReturns(
   query: VendorReturnQuery,
 ): Promise<Paginated<VendorReturn>> {
   const { line, person, from } = returnColumns(db);
-  const where: SQL[] = [eq(line.shopId, shopId)];
-  if (query.status) where.push(eq(orderReturns.status, query.status));
-  if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-    where.push(
-      sql`(${line.invoiceNumber} ilike ${like} or ${line.fullName} ilike ${like} or ${person.name} ilike ${like} or ${person.email} ilike ${like})`,
-    );
-  }
+  const where = [
+    eq(line.shopId, shopId),
+    query.status ? eq(orderReturns.status, query.status) : undefined,
+    ilikeAny(query.search, line.invoiceNumber, line.fullName, person.name, person.email),
+  ];
   const direction = query.sort && !query.sort.desc ? asc : desc;
   const sortColumn = query.sort?.key === 'quantity' ? orderReturns.quantity : orderReturns.createdAt;
   const [rows, [counted]] = await Promise.all([

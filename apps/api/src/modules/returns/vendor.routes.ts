@@ -7,7 +7,7 @@ import {
   vendorReturnRejectBodySchema,
   vendorReturnSchema,
 } from '@parade/core/return-schemas';
-import { MANAGE_PER_PAGE, parseSort } from '@parade/core/vendor-schemas';
+import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
@@ -45,16 +45,8 @@ export const returnsVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, per_page, search, sort, status } = request.query;
-      return ok(
-        await listVendorReturns(app.db, vendorShopId(request), {
-          page: page ?? 1,
-          perPage: per_page ?? MANAGE_PER_PAGE,
-          search: search || undefined,
-          status,
-          sort: parseSort(sort),
-        }),
-      );
+      const { status } = request.query;
+      return ok(await listVendorReturns(app.db, vendorShopId(request), { ...manageListArgs(request.query), status }));
     },
   );
 

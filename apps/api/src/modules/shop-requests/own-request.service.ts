@@ -7,31 +7,13 @@ import { AppError, notFound } from '../../lib/errors';
 import { categoryRefs } from '../catalog';
 import { checkDelivery, type Geocoder, GeocoderUnavailableError } from '../location';
 import { findStaffShopId, lockUser } from '../users';
-import { type CategoryNames, categoryAndLogo, requestCategories, type ShopRequestRow } from './shop-requests.service';
+import { requestCategories, type ShopRequestRow, toShopRequest } from './shop-requests.service';
 import { shopCreateRequests } from './shop-requests.tables';
 
 /** A customer's own shop-create request: their latest, a new one, cancelling a pending one. */
 
-function toOwnRequest(row: ShopRequestRow, categories: CategoryNames): ShopCreateRequest {
-  return {
-    id: row.id,
-    shop_name: row.shopName,
-    description: row.description,
-    ...categoryAndLogo(row, categories),
-    phone: row.phone,
-    email: row.email,
-    address: row.address,
-    postcode: row.postcode,
-    status: row.status,
-    admin_note: row.adminNote,
-    shop_id: row.shopId,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
 async function ownRequest(db: DbOrTx, row: ShopRequestRow): Promise<ShopCreateRequest> {
-  return toOwnRequest(row, await requestCategories(db, [row]));
+  return toShopRequest(row, await requestCategories(db, [row]));
 }
 
 async function latestRow(db: DbOrTx, userId: number): Promise<ShopRequestRow | null> {

@@ -1,8 +1,10 @@
 import type { AdminShopRequest } from '@parade/core/admin-schemas';
 import type { ShopRequestStatus } from '@parade/core/enums';
 import { type Paginated, paginate } from '@parade/core/envelope';
-import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { ShopCreateRequest } from '@parade/core/shop-request-schemas';
+import { and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { ilikeAny } from '../../lib/text-match';
 import { categoryRefs } from '../catalog';
 import { userRefs } from '../users';
 import { shopCreateRequests } from './shop-requests.tables';
@@ -18,25 +20,14 @@ export function requestCategories(db: DbOrTx, rows: ShopRequestRow[]): Promise<C
   );
 }
 
-/** The wire's `category` and `logo` of a request: `{id, name}` / `{url}`, or null when there is none. */
-export function categoryAndLogo(row: ShopRequestRow, categories: CategoryNames) {
-  return {
-    category: row.categoryId === null ? null : (categories.get(row.categoryId) ?? null),
-    logo: row.logo ? { url: row.logo } : null,
-  };
-}
-
-function toAdminShopRequest(
-  row: ShopRequestRow,
-  user: { id: number; name: string; email: string },
-  categories: CategoryNames,
-): AdminShopRequest {
+/** A request as its requester sees it (core's shopCreateRequestSchema); a category deleted since is null. */
+export function toShopRequest(row: ShopRequestRow, categories: CategoryNames): ShopCreateRequest {
   return {
     id: row.id,
-    user,
     shop_name: row.shopName,
     description: row.description,
-    ...categoryAndLogo(row, categories),
+    category: row.categoryId === null ? null : (categories.get(row.categoryId) ?? null),
+    logo: row.logo ? { url: row.logo } : null,
     phone: row.phone,
     email: row.email,
     address: row.address,
@@ -47,6 +38,15 @@ function toAdminShopRequest(
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** A request as the platform sees it: the requester's view with the requester. */
+function toAdminShopRequest(
+  row: ShopRequestRow,
+  user: { id: number; name: string; email: string },
+  categories: CategoryNames,
+): AdminShopRequest {
+  return { ...toShopRequest(row, categories), user };
 }
 
 const sorts: Record<'created_at' | 'shop_name', SQLWrapper> = {
@@ -67,14 +67,10 @@ export async function listShopRequests(
 ): Promise<Paginated<AdminShopRequest>> {
   const users = userRefs(db);
   const requester = { id: users.id, name: users.name, email: users.email };
-  const where: SQL[] = [];
-  if (query.status) where.push(eq(shopCreateRequests.status, query.status));
-  if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-    where.push(
-      sql`(${shopCreateRequests.shopName} ilike ${like} or ${shopCreateRequests.email} ilike ${like} or ${users.name} ilike ${like} or ${users.email} ilike ${like})`,
-    );
-  }
+  const where = [
+    query.status ? eq(shopCreateRequests.status, query.status) : undefined,
+    ilikeAny(query.search, shopCreateRequests.shopName, shopCreateRequests.email, users.name, users.email),
+  ];
   const direction = query.sort && !query.sort.desc ? asc : desc;
   const [rows, [counted]] = await Promise.all([
     db

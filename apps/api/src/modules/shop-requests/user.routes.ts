@@ -10,8 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
-import { cleanImage, IMAGE_MAX_PIXELS, removeImages, saveImage } from '../../lib/images';
-import { fileBytes, formParts } from '../../lib/multipart';
+import { cleanUpload, imageBytes, imageInvalidOn, imageRules } from '../../lib/image-upload';
+import { removeImages, saveImage } from '../../lib/images';
+import { formParts } from '../../lib/multipart';
 import { requireUser } from '../../plugins/auth';
 import { createGeocoder } from '../location';
 import {
@@ -26,7 +27,11 @@ import {
 /** Where request logos are stored under DATA_DIR/uploads (served at /uploads/shop-requests/). */
 const LOGO_FOLDER = 'shop-requests';
 
-const logoInvalid = (message: string) => new AppError(422, message, { logo: [message] }, 'image_invalid');
+const logoRefusal = imageInvalidOn('logo', {
+  subject: 'The logo',
+  maxBytes: SHOP_LOGO_MAX_BYTES,
+  notImage: shopRequestMessages.logoInvalid,
+});
 
 /**
  * A signed-in user's own shop-create request (`/api/user/shop-create-request`). The platform
@@ -71,8 +76,8 @@ export const shopRequestsUserRoutes: FastifyPluginAsyncZod = async (app) => {
         description: [
           'Fields: `shop_name` (2 to 120 characters), `description` (optional, at most 2000), `category_id` (optional;',
           'an existing category, else 422 `validation_failed` on `category_id`), `address`, `postcode`, `phone`, and',
-          `\`logo\` (optional file, multipart only: PNG, JPEG, WebP or GIF by content, at most ${SHOP_LOGO_MAX_BYTES / 1024 / 1024} MB`,
-          `and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels, else 422 \`image_invalid\` on \`logo\`). The postcode must be a valid UK`,
+          `\`logo\` (optional file, multipart only: ${imageRules(SHOP_LOGO_MAX_BYTES)},`,
+          'else 422 `image_invalid` on `logo`). The postcode must be a valid UK',
           "postcode within the delivery area (setting delivery_radius_miles around the marketplace's postcode, as GET",
           'get-distance): unknown 422 `postcode_invalid`, too far 422 `delivery_out_of_range`, geocoder down 503',
           "`service_unavailable`. The shop e-mail is the account's. A vendor (already running a shop) gets 409",
@@ -96,7 +101,7 @@ export const shopRequestsUserRoutes: FastifyPluginAsyncZod = async (app) => {
               part.file.resume();
               continue;
             }
-            logo = await fileBytes(part, () => logoInvalid(shopRequestMessages.logoTooLarge));
+            logo = await imageBytes(part, logoRefusal);
           } else {
             fields[part.fieldname] = String(part.value);
           }
@@ -115,16 +120,12 @@ export const shopRequestsUserRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(422, messages.validationFailed, errors, 'validation_failed');
       }
       // An empty file input (no logo chosen) is not an upload.
-      const cleaned = logo && logo.length > 0 ? await cleanImage(logo) : null;
-      if (cleaned && !cleaned.ok && cleaned.reason === 'too_many_pixels') {
-        throw logoInvalid(`The logo must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
-      }
-      if (cleaned && !cleaned.ok) throw logoInvalid(shopRequestMessages.logoInvalid);
+      const cleaned = logo && logo.length > 0 ? await cleanUpload(logo, logoRefusal) : null;
       await assertCategoryExists(app.db, parsed.data.category_id);
       const postcode = await checkShopPostcode(app.db, geocoder, parsed.data.postcode);
 
       // Stored before the transaction (no file I/O inside it) and removed again if it fails.
-      const logoUrl = cleaned?.ok ? await saveImage(app.uploadsDir, LOGO_FOLDER, `${user.id}`, cleaned.image) : null;
+      const logoUrl = cleaned ? await saveImage(app.uploadsDir, LOGO_FOLDER, `${user.id}`, cleaned) : null;
       try {
         const created = await submitShopRequest(app.db, user, { ...parsed.data, postcode, logo: logoUrl });
         return reply.status(201).send(ok(created, 'Your request has been sent. We will e-mail you our decision.'));

@@ -7,18 +7,13 @@ import {
   adminShopUpdateSchema,
 } from '@parade/core/admin-schemas';
 import { paginated, successEnvelope } from '@parade/core/envelope';
-import {
-  MANAGE_PER_PAGE,
-  parseSort,
-  vendorShopPayloadSchema,
-  vendorShopUpdateSchema,
-} from '@parade/core/vendor-schemas';
+import { manageListArgs, vendorShopPayloadSchema, vendorShopUpdateSchema } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client';
 import { failureResponses, ok } from '../../lib/envelope';
-import { AppError, notFound } from '../../lib/errors';
-import { cleanImage, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, removeImages, saveImage } from '../../lib/images';
-import { fileBytes, formParts } from '../../lib/multipart';
+import { notFound } from '../../lib/errors';
+import { imageInvalidOn, imageRules, readOneImage } from '../../lib/image-upload';
+import { IMAGE_MAX_BYTES, removeImages, saveImage } from '../../lib/images';
 import { vendorShopId } from '../../plugins/role-guards';
 import { setShopStatus } from '../../workflows/set-shop-status';
 import { setVendorShopImage, updateVendorShopProfile } from '../../workflows/update-shop-profile';
@@ -39,7 +34,10 @@ async function withOwnersAndCounts(db: DbOrTx, list: AdminShopBase[]) {
 export const shopsManageRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart in this scope only (logo and banner); the limits stop a large file as it streams in.
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
-  const imageInvalid = (message: string) => new AppError(422, message, { image: [message] }, 'image_invalid');
+  const pictureRefusal = imageInvalidOn('image', {
+    subject: 'The picture',
+    notImage: 'Choose a PNG, JPEG, WebP or GIF picture.',
+  });
 
   for (const kind of ['logo', 'banner'] as const) {
     app.post(
@@ -49,31 +47,15 @@ export const shopsManageRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['vendor'],
           security: [{ bearer: [] }],
           summary: `Upload the shop's ${kind} (multipart/form-data, field \`image\`)`,
-          description: `PNG, JPEG, WebP or GIF by content, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`,
+          description: `${imageRules()}.`,
           consumes: ['multipart/form-data'],
           response: { 200: successEnvelope(vendorShopPayloadSchema), ...failureResponses },
         },
       },
       async (request) => {
         const shopId = vendorShopId(request);
-        if (!request.isMultipart()) throw imageInvalid('Send the picture as multipart/form-data.');
-        let bytes: Buffer | null = null;
-        for await (const part of formParts(request)) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'image') {
-            part.file.resume();
-            continue;
-          }
-          bytes = await fileBytes(part, () =>
-            imageInvalid(`The picture must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`),
-          );
-        }
-        const result = bytes?.length ? await cleanImage(bytes) : null;
-        if (result && !result.ok && result.reason === 'too_many_pixels') {
-          throw imageInvalid(`The picture must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
-        }
-        if (!result?.ok) throw imageInvalid('Choose a PNG, JPEG, WebP or GIF picture.');
-        const url = await saveImage(app.uploadsDir, 'shops', `${shopId}-${kind}`, result.image);
+        const image = await readOneImage(request, 'image', pictureRefusal);
+        const url = await saveImage(app.uploadsDir, 'shops', `${shopId}-${kind}`, image);
         let replaced: string | null | undefined;
         try {
           replaced = await setVendorShopImage(app.db, shopId, kind, url);
@@ -138,14 +120,8 @@ export const shopsManageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, per_page, search, sort, status } = request.query;
-      const list = await listShopsForAdmin(app.db, {
-        page: page ?? 1,
-        perPage: per_page ?? MANAGE_PER_PAGE,
-        search: search || undefined,
-        status,
-        sort: parseSort(sort),
-      });
+      const { status } = request.query;
+      const list = await listShopsForAdmin(app.db, { ...manageListArgs(request.query), status });
       return ok({ ...list, data: await withOwnersAndCounts(app.db, list.data) });
     },
   );

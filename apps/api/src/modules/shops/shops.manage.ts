@@ -1,11 +1,13 @@
 import type { AdminShop, ShopStatus } from '@parade/core/admin-schemas';
 import { type FieldErrors, type Paginated, paginate } from '@parade/core/envelope';
 import type { VendorShop, vendorShopUpdateSchema } from '@parade/core/vendor-schemas';
-import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, like, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { allShopUploadPrefixes, isOwnPicture } from '../../lib/own-pictures';
+import { freeSlug } from '../../lib/slugs';
+import { ilikeAny, startsWithPattern } from '../../lib/text-match';
 import { shops } from './shops.tables';
 
 type ShopRow = typeof shops.$inferSelect;
@@ -130,24 +132,14 @@ export async function createShop(
     logo?: string | null;
   },
 ): Promise<number> {
-  const base =
-    values.name
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 100) || 'shop';
-  const taken = new Set(
+  const takenSlugs = async (prefix: string) =>
     (
       await db
         .select({ slug: shops.slug })
         .from(shops)
-        .where(sql`${shops.slug} like ${`${base}%`}`)
-    ).map((r) => r.slug),
-  );
-  let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+        .where(like(shops.slug, startsWithPattern(prefix)))
+    ).map((row) => row.slug);
+  const slug = await freeSlug(undefined, values.name, takenSlugs, { maxLength: 100, fallback: 'shop' });
   const [row] = await db
     .insert(shops)
     .values({
@@ -197,25 +189,20 @@ export async function listShopsForAdmin(
     sort?: { key: 'created_at' | 'name'; desc: boolean };
   },
 ): Promise<Paginated<AdminShopBase>> {
-  const where: SQL[] = [];
-  if (query.status) where.push(eq(shops.isActive, query.status === 'active'));
-  if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-    where.push(sql`(${shops.name} ilike ${like} or ${shops.slug} ilike ${like})`);
-  }
+  const where = and(
+    query.status ? eq(shops.isActive, query.status === 'active') : undefined,
+    ilikeAny(query.search, shops.name, shops.slug),
+  );
   const direction = query.sort && !query.sort.desc ? asc : desc;
   const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(shops)
-      .where(and(...where))
+      .where(where)
       .orderBy(direction(shopSorts[query.sort?.key ?? 'created_at']), direction(shops.id))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(shops)
-      .where(and(...where)),
+    db.select({ total: sql<number>`count(*)::int` }).from(shops).where(where),
   ]);
   return paginate(rows.map(toAdminShopBase), Number(counted?.total ?? 0), query.page, query.perPage);
 }

@@ -7,7 +7,7 @@ import {
   adminTicketUpdateSchema,
 } from '@parade/core/admin-schemas';
 import { paginated, successEnvelope } from '@parade/core/envelope';
-import { MANAGE_PER_PAGE, parseSort } from '@parade/core/vendor-schemas';
+import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
@@ -41,16 +41,8 @@ export const ticketsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, per_page, search, sort, status } = request.query;
-      return ok(
-        await listTickets(app.db, {
-          page: page ?? 1,
-          perPage: per_page ?? MANAGE_PER_PAGE,
-          search: search || undefined,
-          status,
-          sort: parseSort(sort),
-        }),
-      );
+      const { status } = request.query;
+      return ok(await listTickets(app.db, { ...manageListArgs(request.query), status }));
     },
   );
 

@@ -4,6 +4,7 @@ import { type Paginated, paginate } from '@parade/core/envelope';
 import type { Ticket, TicketDetail, TicketType } from '@parade/core/ticket-schemas';
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { ilikeAny } from '../../lib/text-match';
 import { shopOrderIds } from '../orders';
 import { userRefs } from '../users';
 import { supportTickets, ticketMessages } from './tickets.tables';
@@ -107,12 +108,8 @@ export async function listTickets(db: DbOrTx, query: TicketListQuery): Promise<P
   const customer = { id: people.id, name: people.name, email: people.email };
   const where = scopeConditions(db, query);
   if (query.status) where.push(eq(supportTickets.status, query.status));
-  if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-    where.push(
-      sql`(${supportTickets.subject} ilike ${like} or ${people.email} ilike ${like} or ${people.name} ilike ${like})`,
-    );
-  }
+  const search = ilikeAny(query.search, supportTickets.subject, people.email, people.name);
+  if (search) where.push(search);
   const direction = query.sort && !query.sort.desc ? asc : desc;
   const [rows, [counted]] = await Promise.all([
     db

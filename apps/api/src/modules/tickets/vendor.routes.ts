@@ -6,7 +6,7 @@ import {
   vendorTicketReplySchema,
   vendorTicketSchema,
 } from '@parade/core/ticket-schemas';
-import { MANAGE_PER_PAGE, parseSort } from '@parade/core/vendor-schemas';
+import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
@@ -46,17 +46,8 @@ export const ticketsVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, per_page, search, sort, status } = request.query;
-      return ok(
-        await listTickets(app.db, {
-          shopId: vendorShopId(request),
-          page: page ?? 1,
-          perPage: per_page ?? MANAGE_PER_PAGE,
-          search: search || undefined,
-          status,
-          sort: parseSort(sort),
-        }),
-      );
+      const { status } = request.query;
+      return ok(await listTickets(app.db, { shopId: vendorShopId(request), ...manageListArgs(request.query), status }));
     },
   );
 

@@ -6,7 +6,7 @@ import {
   adminUserUpdateSchema,
 } from '@parade/core/admin-schemas';
 import { paginated, successEnvelope } from '@parade/core/envelope';
-import { MANAGE_PER_PAGE, parseSort } from '@parade/core/vendor-schemas';
+import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
@@ -29,16 +29,8 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, per_page, search, sort, role } = request.query;
-      return ok(
-        await listUsersForAdmin(app.db, {
-          page: page ?? 1,
-          perPage: per_page ?? MANAGE_PER_PAGE,
-          search: search || undefined,
-          role,
-          sort: parseSort(sort),
-        }),
-      );
+      const { role } = request.query;
+      return ok(await listUsersForAdmin(app.db, { ...manageListArgs(request.query), role }));
     },
   );
 

@@ -13,7 +13,6 @@ export {
   EMAIL_UNIQUE_INDEX,
   findUserByEmail,
   findUserById,
-  isUniqueViolation,
   lockUser,
   sessionUsers,
   setPasswordHash,

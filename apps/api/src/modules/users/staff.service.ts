@@ -1,8 +1,9 @@
 import type { AdminUser } from '@parade/core/admin-schemas';
 import type { UserRole } from '@parade/core/enums';
 import { type Paginated, paginate } from '@parade/core/envelope';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { ilikeAny } from '../../lib/text-match';
 import { shopRefs } from '../shops';
 import { shopStaff, users } from './users.tables';
 
@@ -66,12 +67,7 @@ export async function listUsersForAdmin(
     sort?: { key: keyof typeof userSorts; desc: boolean };
   },
 ): Promise<Paginated<AdminUser>> {
-  const where: SQL[] = [];
-  if (query.role) where.push(eq(users.role, query.role));
-  if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-    where.push(sql`(${users.name} ilike ${like} or ${users.email} ilike ${like})`);
-  }
+  const where = [query.role ? eq(users.role, query.role) : undefined, ilikeAny(query.search, users.name, users.email)];
   const sortColumn = query.sort ? userSorts[query.sort.key] : users.createdAt;
   const direction = query.sort && !query.sort.desc ? asc : desc;
   const [rows, [counted]] = await Promise.all([

@@ -6,11 +6,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, invalidField } from '../../lib/errors';
-import { cleanImage, IMAGE_MAX_PIXELS } from '../../lib/images';
-import { fileBytes, formParts } from '../../lib/multipart';
+import { cleanUpload, type ImageRefusal, imageBytes } from '../../lib/image-upload';
+import { formParts } from '../../lib/multipart';
 import { requireUser } from '../../plugins/auth';
 import { removeAvatar, saveAvatar } from './avatar';
 import { toUserDto, updateProfile } from './users.service';
+
+/** An avatar over the limits is `avatar_too_large` (2 MB, 40 megapixels), anything else `avatar_not_image`. */
+const avatarRefusal: ImageRefusal = {
+  subject: 'The avatar',
+  maxBytes: AVATAR_MAX_BYTES,
+  notImage: authMessages.avatarNotImage,
+  invalid: (message, reason) =>
+    invalidField('avatar', message, reason === 'too_large' ? 'avatar_too_large' : 'avatar_not_image'),
+};
 
 /** Zod issues as the envelope's per-field errors. */
 function fieldErrors(error: z.ZodError): FieldErrors {
@@ -57,9 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
               part.file.resume();
               continue;
             }
-            avatar = await fileBytes(part, () =>
-              invalidField('avatar', authMessages.avatarTooLarge, 'avatar_too_large'),
-            );
+            avatar = await imageBytes(part, avatarRefusal);
           } else {
             fields[part.fieldname] = String(part.value);
           }
@@ -75,13 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // An empty file input (no picture chosen) is not an upload.
       let avatarUrl: string | undefined;
       if (avatar && avatar.length > 0) {
-        const cleaned = await cleanImage(avatar);
-        if (!cleaned.ok && cleaned.reason === 'too_many_pixels') {
-          const message = `The avatar must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`;
-          throw invalidField('avatar', message, 'avatar_too_large');
-        }
-        if (!cleaned.ok) throw invalidField('avatar', authMessages.avatarNotImage, 'avatar_not_image');
-        avatarUrl = await saveAvatar(app.uploadsDir, user.id, cleaned.image);
+        avatarUrl = await saveAvatar(app.uploadsDir, user.id, await cleanUpload(avatar, avatarRefusal));
       }
 
       const { user: updated, replacedAvatar } = await updateProfile(app.db, user.id, {

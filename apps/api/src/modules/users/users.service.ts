@@ -44,15 +44,6 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | nu
   return row ?? null;
 }
 
-/** True for the unique violation of a given index (the driver error may be wrapped by Drizzle). */
-export function isUniqueViolation(error: unknown, indexName: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === '23505') return constraint === undefined || constraint === indexName;
-  }
-  return false;
-}
-
 export const EMAIL_UNIQUE_INDEX = 'users_email_lower_idx';
 
 export async function createUser(

@@ -1,7 +1,7 @@
 import { productListSchema } from '@parade/core/catalog-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
-import { type ProductListParams, productListApiQuery, withoutShortSearch } from '@/lib/product-list-params';
+import { type ProductListParams, productListApiQuery, withSearchAsAsked } from '@/lib/product-list-params';
 
 export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
   apiData('products', {
@@ -13,7 +13,7 @@ export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
 export const getProductsQueryOptions = (params: ProductListParams) => {
   // GET /products refuses a search too short to run or too long (422): list without a short one
   // (the page says so), by the first SEARCH_MAX_LENGTH characters of a long one.
-  const asked = withoutShortSearch(params);
+  const asked = withSearchAsAsked(params);
   return queryOptions({
     queryKey: ['catalog', 'products', asked],
     queryFn: ({ signal }) => getProducts(asked, signal),
