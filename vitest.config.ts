@@ -27,8 +27,8 @@ const apiProject = (name: string, databaseUrl: string): TestProjectConfiguration
  * and browser specs against the real built server (e2e).
  *
  * Two groups run one after the other: first everything without a browser, two files at a time
- * (a file on PostgreSQL mostly waits for the server), then the browser specs alone, so the
- * test server and Chromium never compete with API files for the two cores.
+ * (a file on PostgreSQL mostly waits for the server), then the browser specs alone, two at a
+ * time on two test servers, so servers and Chromium never compete with API files for the cores.
  */
 export default defineConfig({
   test: {
@@ -59,9 +59,10 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time: the machine has two cores and the server needs one.
-          fileParallelism: false,
-          // After every other project has finished: nothing else competes for the CPU.
+          // Two spec files at a time, each worker on a test server of its own (global-setup.ts), so
+          // files never share data; after every other project has finished, so nothing else
+          // competes with the servers and Chromium for the two cores.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

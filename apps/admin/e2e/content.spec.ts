@@ -1,6 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { accounts, api, signIn } from './support/staff';
 
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const publicBrandNames = async () => {
-  const reply = await api<{ name: string }[]>(inject('baseURL'), 'brands');
+  const reply = await api<{ name: string }[]>(e2eServer().baseURL, 'brands');
   return reply.body.data.map((b) => b.name);
 };
 

@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 import { accounts, api, signIn } from './support/staff';
 
@@ -48,7 +49,7 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
 }
 
 async function adminToken(): Promise<string> {
-  const reply = await api<{ access_token: string }>(inject('baseURL'), 'auth/login', {
+  const reply = await api<{ access_token: string }>(e2eServer().baseURL, 'auth/login', {
     method: 'POST',
     body: accounts.admin,
   });
@@ -58,12 +59,12 @@ async function adminToken(): Promise<string> {
 /** Removes what the spec made, whatever happened, so the storefront's own specs see the demo content. */
 async function removeByTitle(token: string, kind: 'sliders' | 'blog-posts', title: string) {
   const found = await api<{ data: { id: number; title: string }[] }>(
-    inject('baseURL'),
+    e2eServer().baseURL,
     `admin/${kind}?search=${encodeURIComponent(title)}`,
     { token },
   );
   for (const item of found.body.data?.data ?? []) {
-    if (item.title === title) await api(inject('baseURL'), `admin/${kind}/${item.id}`, { method: 'DELETE', token });
+    if (item.title === title) await api(e2eServer().baseURL, `admin/${kind}/${item.id}`, { method: 'DELETE', token });
   }
 }
 
@@ -174,7 +175,7 @@ describe('platform editorial content', () => {
 
   it('shows a page text with an ampersand as the admin typed it, not as "&amp;"', async () => {
     const token = await adminToken();
-    const baseURL = inject('baseURL');
+    const baseURL = e2eServer().baseURL;
     type Setting = { section: string; key: string; value: string; value_type: string };
     const found = await api<{ data: { id: number; slug: string }[] }>(baseURL, 'admin/pages?search=privacy', { token });
     const listed = found.body.data.data.find((p) => p.slug === 'privacy-policy');

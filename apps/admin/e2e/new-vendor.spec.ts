@@ -1,6 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot } from './support/browser';
 import { accounts, api, signIn } from './support/staff';
 
@@ -28,7 +29,7 @@ type SearchHit = { full_name: string; price: number; product: { shop: { name: st
 
 describe('a new shop, from request to storefront', () => {
   it('is accepted by the admin, and its shopkeeper’s first product reaches the storefront lists and search', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = e2eServer().baseURL;
     const stamp = Date.now();
     const shopName = `Nightingale Preserves ${stamp}`;
     const productName = `Damson Jam ${stamp}`;

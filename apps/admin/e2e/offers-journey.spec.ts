@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Claim } from '@parade/core/offer-schemas';
+import { downloadedBytes } from '@parade/test-support/chromium';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 import { newCustomer, placeOrderAtVendor, pointsAtVendor } from './support/offers';
 import { accounts, api, signIn } from './support/staff';
@@ -74,10 +75,12 @@ describe('offers, claims and QR codes end to end', () => {
       admin.getByRole('link', { name: 'Download PNG' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${accounts.vendor.shopSlug}-qr.png`);
-    const scanned = decodeQrPng(readFileSync(await download.path()));
+    const scanned = decodeQrPng(await downloadedBytes(download));
     expect(scanned).not.toBeNull();
     const qrUrl = new URL(scanned ?? '');
-    expect(`${qrUrl.origin}${qrUrl.pathname}`).toBe(`${inject('baseURL')}/vendor/${accounts.vendor.shopSlug}/my-offer`);
+    expect(`${qrUrl.origin}${qrUrl.pathname}`).toBe(
+      `${e2eServer().baseURL}/vendor/${accounts.vendor.shopSlug}/my-offer`,
+    );
     const qrCode = qrUrl.searchParams.get('qr');
     expect(qrCode).toBeTruthy();
     await saveScreenshot(admin, 'journey-vendor-qr-desktop');
@@ -125,7 +128,7 @@ describe('offers, claims and QR codes end to end', () => {
     await saveScreenshot(admin, 'journey-vendor-claim-used-desktop');
 
     const stored = await api<{ claim: Claim }>(
-      inject('baseURL'),
+      e2eServer().baseURL,
       `vendor-offers/claims/${(await claimId(customer.token, code)) ?? 0}`,
       {
         token: customer.token,
@@ -156,6 +159,6 @@ describe('offers, claims and QR codes end to end', () => {
 
 /** The id of the customer's claim with this code (their claims list, newest first). */
 async function claimId(token: string, code: string): Promise<number | undefined> {
-  const reply = await api<{ data: Claim[] }>(inject('baseURL'), 'vendor-offers/user/claims', { token });
+  const reply = await api<{ data: Claim[] }>(e2eServer().baseURL, 'vendor-offers/user/claims', { token });
   return reply.body.data.data.find((c) => c.code === code)?.id;
 }

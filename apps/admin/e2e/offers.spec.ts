@@ -1,7 +1,8 @@
 import type { Claim, Offer } from '@parade/core/offer-schemas';
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 import {
   claimOffer,
@@ -23,7 +24,7 @@ afterAll(() => browser?.close());
 /** The demo shop's offers as the public sees them (switched-off ones never show). */
 async function publicOffer(title: string): Promise<Offer | undefined> {
   const reply = await api<{ offers: Offer[] }>(
-    inject('baseURL'),
+    e2eServer().baseURL,
     `vendor-offers/vendor/${accounts.vendor.shopSlug}/offers?status=all&search=${encodeURIComponent(title)}`,
   );
   return reply.body.data.offers.find((o) => o.title === title);
@@ -197,7 +198,7 @@ describe('merchant claims inbox', () => {
     await row.getByText('USED').waitFor();
     await row.getByText(`Order #${order.id} · £${suggested} off`).waitFor();
 
-    const seen = await api<{ claim: Claim }>(inject('baseURL'), `vendor-offers/claims/${claim.id}`, {
+    const seen = await api<{ claim: Claim }>(e2eServer().baseURL, `vendor-offers/claims/${claim.id}`, {
       token: customer.token,
     });
     expect(seen.body.data.claim).toMatchObject({
@@ -235,7 +236,7 @@ describe('merchant claims inbox', () => {
     await saveScreenshot(page, 'vendor-claims-mobile');
 
     const stats = await api<{ total_claims: number; used_claims: number; pending_claims: number }>(
-      inject('baseURL'),
+      e2eServer().baseURL,
       'vendor-offers/vendor/claims/stats',
       { token: vendorToken },
     );

@@ -1,6 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot } from './support/browser';
 import { accounts, api, signIn } from './support/staff';
 
@@ -16,7 +17,7 @@ interface Card {
 
 /** The customer places a cash collection order for one line of the vendor's shop, through the API. */
 async function placeOrderAsCustomer(): Promise<{ token: string; invoice: string; total: number }> {
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
   const login = await api<{ access_token: string }>(baseURL, 'auth/login', { method: 'POST', body: accounts.customer });
   const token = login.body.data.access_token;
   const cards = await api<{ products: { data: Card[] } }>(baseURL, `products?shop=${accounts.vendor.shopSlug}`);
@@ -41,7 +42,7 @@ async function placeOrderAsCustomer(): Promise<{ token: string; invoice: string;
 
 async function pointsAtShop(token: string): Promise<number> {
   const reply = await api<{ balances: { shop: { slug: string }; points: number }[] }>(
-    inject('baseURL'),
+    e2eServer().baseURL,
     'user/reward-points',
     { token },
   );

@@ -1,6 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 import { accounts, api, signIn } from './support/staff';
 
@@ -14,12 +15,12 @@ afterAll(() => browser?.close());
 const shop = { slug: 'barakah-halal-grocer', name: 'Barakah Halal Grocer' };
 
 const listedShopSlugs = async () => {
-  const reply = await api<{ data: { slug: string }[] }>(inject('baseURL'), 'shops?per_page=60');
+  const reply = await api<{ data: { slug: string }[] }>(e2eServer().baseURL, 'shops?per_page=60');
   return reply.body.data.data.map((s) => s.slug);
 };
 
 async function adminToken(): Promise<string> {
-  const reply = await api<{ access_token: string }>(inject('baseURL'), 'auth/login', {
+  const reply = await api<{ access_token: string }>(e2eServer().baseURL, 'auth/login', {
     method: 'POST',
     body: accounts.admin,
   });
@@ -77,14 +78,15 @@ describe('platform admin', () => {
     } finally {
       const token = await adminToken();
       const shops = await api<{ data: { id: number; slug: string }[] }>(
-        inject('baseURL'),
+        e2eServer().baseURL,
         `admin/shops?search=Barakah`,
         {
           token,
         },
       );
       const id = shops.body.data.data.find((s) => s.slug === shop.slug)?.id;
-      if (id) await api(inject('baseURL'), `admin/shops/${id}`, { method: 'PATCH', token, body: { status: 'active' } });
+      if (id)
+        await api(e2eServer().baseURL, `admin/shops/${id}`, { method: 'PATCH', token, body: { status: 'active' } });
       await context.close();
     }
   });

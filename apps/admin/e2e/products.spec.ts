@@ -1,6 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 import { accounts, api, signIn } from './support/staff';
 
@@ -23,7 +24,7 @@ const pdf = Buffer.from(
 );
 
 async function vendorToken(): Promise<string> {
-  const reply = await api<{ access_token: string }>(inject('baseURL'), 'auth/login', {
+  const reply = await api<{ access_token: string }>(e2eServer().baseURL, 'auth/login', {
     method: 'POST',
     body: accounts.vendor,
   });
@@ -78,7 +79,7 @@ describe('vendor products', () => {
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     await page.getByText('Published', { exact: true }).waitFor();
 
-    const listed = await api<ProductsReply>(inject('baseURL'), `products?search=${encodeURIComponent(name)}`);
+    const listed = await api<ProductsReply>(e2eServer().baseURL, `products?search=${encodeURIComponent(name)}`);
     const card = listed.body.data.products.data.find((p) => p.name === name);
     expect(card).toMatchObject({ price: 275, shop: { slug: accounts.vendor.shopSlug } });
 
@@ -90,20 +91,20 @@ describe('vendor products', () => {
     await page.getByRole('img', { name: /New picture 1/ }).waitFor();
     await page.getByRole('button', { name: 'Upload 1 picture' }).click();
     await page.getByRole('img', { name: new RegExp(`${name} Each, picture 1`) }).waitFor();
-    const withPicture = await api<ProductsReply>(inject('baseURL'), `products?search=${encodeURIComponent(name)}`);
+    const withPicture = await api<ProductsReply>(e2eServer().baseURL, `products?search=${encodeURIComponent(name)}`);
     expect(withPicture.body.data.products.data.find((p) => p.name === name)?.thumbnail).toMatch(/\/uploads\//);
 
     // Unpublished, it leaves the storefront.
     await page.getByRole('button', { name: 'Unpublish' }).click();
     await page.getByText('Draft', { exact: true }).waitFor();
-    const hidden = await api<ProductsReply>(inject('baseURL'), `products?search=${encodeURIComponent(name)}`);
+    const hidden = await api<ProductsReply>(e2eServer().baseURL, `products?search=${encodeURIComponent(name)}`);
     expect(hidden.body.data.products.data.find((p) => p.name === name)).toBeUndefined();
     await context.close();
   });
 
   it("uploads a PDF as a digital product's file, shows its name, and removes it after confirming", async () => {
     const token = await vendorToken();
-    const created = await api<VendorProductReply>(inject('baseURL'), 'vendor/products', {
+    const created = await api<VendorProductReply>(e2eServer().baseURL, 'vendor/products', {
       method: 'POST',
       token,
       // A draft: the storefront never lists it while the spec runs.
@@ -141,7 +142,7 @@ describe('vendor products', () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await saveScreenshot(page, 'vendor-digital-file-desktop');
 
-      const stored = await api<VendorProductReply>(inject('baseURL'), `vendor/products/${id}`, { token });
+      const stored = await api<VendorProductReply>(e2eServer().baseURL, `vendor/products/${id}`, { token });
       expect(stored.body.data.product.variations[0]?.digital_file).toEqual({
         name: 'planner-2027.pdf',
         size: pdf.length,
@@ -162,11 +163,11 @@ describe('vendor products', () => {
       await file.getByRole('button', { name: /^Remove file of / }).click();
       await page.getByRole('dialog', { name: 'Remove the file?' }).getByRole('button', { name: 'Remove file' }).click();
       await file.getByText(/^No file yet/).waitFor();
-      const removed = await api<VendorProductReply>(inject('baseURL'), `vendor/products/${id}`, { token });
+      const removed = await api<VendorProductReply>(e2eServer().baseURL, `vendor/products/${id}`, { token });
       expect(removed.body.data.product.variations[0]?.digital_file).toBeNull();
       await context.close();
     } finally {
-      await api(inject('baseURL'), `vendor/products/${id}`, { method: 'DELETE', token });
+      await api(e2eServer().baseURL, `vendor/products/${id}`, { method: 'DELETE', token });
     }
   });
 

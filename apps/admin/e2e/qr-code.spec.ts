@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { downloadedBytes } from '@parade/test-support/chromium';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 import { accounts, api, signIn } from './support/staff';
 
@@ -22,7 +23,7 @@ function decodePng(bytes: Buffer): string | null {
 /** What the storefront's my-offer page asks the API for the code in `url` (the QR's link). */
 async function myOfferFor(url: string) {
   const link = new URL(url);
-  return api<{ offers: { id: number }[] }>(inject('baseURL'), `vendor-offers${link.pathname}${link.search}`);
+  return api<{ offers: { id: number }[] }>(e2eServer().baseURL, `vendor-offers${link.pathname}${link.search}`);
 }
 
 async function openQrPage(page: Page): Promise<void> {
@@ -40,7 +41,7 @@ async function liveLink(page: Page): Promise<string> {
 
 describe('the vendor QR code page', () => {
   it('generates the code, downloads a PNG that reads as the my-offer URL, prints the A5 poster and regenerates', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = e2eServer().baseURL;
     const { page, context } = await newPage(browser);
     try {
       await openQrPage(page);
@@ -65,8 +66,7 @@ describe('the vendor QR code page', () => {
         page.getByRole('link', { name: 'Download PNG' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(`${accounts.vendor.shopSlug}-qr.png`);
-      const saved = await download.path();
-      expect(decodePng(await readFile(saved))).toBe(url);
+      expect(decodePng(await downloadedBytes(download))).toBe(url);
 
       // The code unlocks the shop's offers (QR-only ones too) on the my-offer page's call.
       const unlocked = await myOfferFor(url);
@@ -119,7 +119,7 @@ describe('the vendor QR code page', () => {
         page.waitForEvent('download'),
         page.getByRole('link', { name: 'Download PNG' }).click(),
       ]);
-      expect(decodePng(await readFile(await second.path()))).toBe(fresh);
+      expect(decodePng(await downloadedBytes(second))).toBe(fresh);
     } finally {
       await context.close();
     }

@@ -1,6 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { accounts, api, signIn } from './support/staff';
 
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function vendorToken(): Promise<string> {
-  const reply = await api<{ access_token: string }>(inject('baseURL'), 'auth/login', {
+  const reply = await api<{ access_token: string }>(e2eServer().baseURL, 'auth/login', {
     method: 'POST',
     body: accounts.vendor,
   });
@@ -77,7 +78,7 @@ describe('vendor coupons and shop profile', () => {
       await page.getByRole('button', { name: 'Save shop profile' }).click();
       await page.getByText('Shop profile saved.').waitFor();
     } finally {
-      await api(inject('baseURL'), 'vendor/shop', {
+      await api(e2eServer().baseURL, 'vendor/shop', {
         method: 'PUT',
         token: await vendorToken(),
         body: { holiday_mode: false, holiday_message: null, points_per_pound: 1 },

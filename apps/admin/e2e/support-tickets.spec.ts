@@ -1,6 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 import { accounts, api, signIn } from './support/staff';
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const baseURL = () => inject('baseURL');
+const baseURL = () => e2eServer().baseURL;
 let signUps = 0;
 
 async function registerCustomer(name: string): Promise<{ token: string; email: string; name: string }> {

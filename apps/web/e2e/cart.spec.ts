@@ -1,6 +1,7 @@
 import type { ProductCard, ProductList, ProductPage } from '@parade/core/catalog-dto';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 
 let browser: Browser;
@@ -11,7 +12,7 @@ afterAll(() => browser?.close());
 
 /** An in-stock physical product card of a shop, from the real API. */
 async function inStockCard(shop: string, skip = 0): Promise<ProductCard> {
-  const res = await fetch(`${inject('baseURL')}/api/products?shop=${shop}&sort_by=price&sort_high=0`);
+  const res = await fetch(`${e2eServer().baseURL}/api/products?shop=${shop}&sort_by=price&sort_high=0`);
   const body = (await res.json()) as { data: ProductList };
   const cards = body.data.products.data.filter(
     (card) => card.type === 'Physical' && (card.variation.stock === null || card.variation.stock > 5),
@@ -38,11 +39,11 @@ async function toast(page: Page, text: string) {
 
 /** A product of the shop with a second, well-stocked variation to switch to on its page. */
 async function productWithTwoVariations(shop: string): Promise<{ page: ProductPage; other: ProductPage['variation'] }> {
-  const res = await fetch(`${inject('baseURL')}/api/products?shop=${shop}`);
+  const res = await fetch(`${e2eServer().baseURL}/api/products?shop=${shop}`);
   const cards = ((await res.json()) as { data: ProductList }).data.products.data;
   for (const card of cards) {
     const detail = await fetch(
-      `${inject('baseURL')}/api/product/${card.shop.slug}/${card.slug}/${card.variation.slug}`,
+      `${e2eServer().baseURL}/api/product/${card.shop.slug}/${card.slug}/${card.variation.slug}`,
     );
     const page = ((await detail.json()) as { data: ProductPage }).data;
     const other = page.variations.find(
@@ -234,7 +235,7 @@ describe('order type, location and cart', () => {
     expect((await stored()).orderType).toBe('collection');
 
     // A digital item needs no location; with only digital items, closing the modal means delivery.
-    const res = await fetch(`${inject('baseURL')}/api/products?shop=brick-and-binding-books`);
+    const res = await fetch(`${e2eServer().baseURL}/api/products?shop=brick-and-binding-books`);
     const ebook = ((await res.json()) as { data: ProductList }).data.products.data.find((c) => c.type === 'Digital');
     if (!ebook) throw new Error('no digital product in the demo bookshop');
     await page.goto(productPath(ebook));
@@ -346,7 +347,7 @@ describe('order type, location and cart', () => {
   });
 
   it('spends reward points per shop when signed in', async () => {
-    const login = await fetch(`${inject('baseURL')}/api/auth/login`, {
+    const login = await fetch(`${e2eServer().baseURL}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'customer@parade.test', password: 'parade-customer-2026' }),

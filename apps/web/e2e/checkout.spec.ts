@@ -1,7 +1,8 @@
 import type { ProductCard, ProductList } from '@parade/core/catalog-dto';
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 import { pence } from './support/page-helpers';
 
@@ -21,7 +22,7 @@ let clientCounter = 0;
 const forwardedFor = () => `10.91.${process.pid % 250}.${++clientCounter}`;
 
 async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${inject('baseURL')}/api/${path}`, {
+  const res = await fetch(`${e2eServer().baseURL}/api/${path}`, {
     method: init.method ?? 'GET',
     headers: {
       'content-type': 'application/json',

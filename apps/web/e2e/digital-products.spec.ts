@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProductCard, ProductList } from '@parade/core/catalog-dto';
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { downloadedBytes } from '@parade/test-support/chromium';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 
 /**
@@ -21,7 +23,7 @@ const forwardedFor = () => `10.93.${process.pid % 250}.${++clientCounter}`;
 const BOOKSHOP = 'brick-and-binding-books';
 
 async function api<T>(apiPath: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${inject('baseURL')}/api/${apiPath}`, {
+  const res = await fetch(`${e2eServer().baseURL}/api/${apiPath}`, {
     method: init.method ?? 'GET',
     headers: {
       'content-type': 'application/json',
@@ -86,7 +88,7 @@ async function seedCart(page: Page, card: ProductCard) {
 }
 
 /** The shop's file as the server keeps it (the demo's digital files are DATA_DIR/digital/<name>). */
-const storedFile = (name: string) => readFile(path.join(inject('dataDir'), 'digital', name));
+const storedFile = (name: string) => readFile(path.join(e2eServer().dataDir, 'digital', name));
 
 /** Clicks Download on the product's row and returns the file the browser saved. */
 async function download(page: Page, productName: string) {
@@ -94,8 +96,7 @@ async function download(page: Page, productName: string) {
   const saving = page.waitForEvent('download');
   await row.getByRole('link', { name: /^Download / }).click();
   const saved = await saving;
-  const file = await saved.path();
-  return { name: saved.suggestedFilename(), bytes: await readFile(file) };
+  return { name: saved.suggestedFilename(), bytes: await downloadedBytes(saved) };
 }
 
 const customer = {

@@ -1,6 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 
 /**
@@ -27,7 +28,7 @@ let clientCounter = 0;
 const clientAddress = () => `10.94.${process.pid % 250}.${++clientCounter}`;
 
 async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${inject('baseURL')}/api/${path}`, {
+  const response = await fetch(`${e2eServer().baseURL}/api/${path}`, {
     method: init.method ?? 'GET',
     headers: {
       accept: 'application/json',
@@ -130,6 +131,9 @@ describe('vendor offers on the storefront', () => {
       await page.getByRole('article', { name: herbs }).waitFor();
       expect(await page.getByRole('article', { name: weeklyVeg }).count()).toBe(0);
       await page.getByRole('link', { name: 'Offers', exact: true }).click();
+      // Type only once the Offers tab shows (the QR tab's search box is gone): typed into the
+      // box of the tab being left, the words would leave with it.
+      await page.getByRole('article', { name: weeklyVeg }).waitFor();
       await page.getByRole('searchbox', { name: 'Search offers' }).fill('herbs');
       await page.waitForURL(/search=herbs/);
       await page.getByRole('article', { name: weeklyVeg }).waitFor({ state: 'detached' });

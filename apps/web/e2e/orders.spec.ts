@@ -1,5 +1,6 @@
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 
 let browser: Browser;
@@ -12,7 +13,7 @@ describe('Track Your Order', () => {
   it('takes a signed-in customer to their orders', async () => {
     // A new customer: the demo customer buys in checkout.spec, so its list is not empty for long.
     const password = 'orders e2e passphrase';
-    const register = await fetch(`${inject('baseURL')}/api/auth/register`, {
+    const register = await fetch(`${e2eServer().baseURL}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.92.${process.pid % 250}.1` },
       body: JSON.stringify({

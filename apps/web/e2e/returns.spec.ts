@@ -1,6 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
 import { waitForMail } from './support/mail';
 
@@ -22,7 +23,7 @@ let clientCounter = 0;
 const clientAddress = () => `10.93.${process.pid % 250}.${++clientCounter}`;
 
 async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${inject('baseURL')}/api/${path}`, {
+  const response = await fetch(`${e2eServer().baseURL}/api/${path}`, {
     method: init.method ?? 'GET',
     headers: {
       accept: 'application/json',
@@ -53,7 +54,7 @@ async function deliveredOrderForNewCustomer() {
     (c) => c.type === 'Physical' && c.variation.stock !== null && c.variation.stock > 10,
   );
   expect(card).toBeDefined();
-  const settings = (await (await fetch(`${inject('baseURL')}/api/app/setting`)).json()) as {
+  const settings = (await (await fetch(`${e2eServer().baseURL}/api/app/setting`)).json()) as {
     settings: { collection_locations: string };
   };
   const point = (JSON.parse(settings.settings.collection_locations) as { value: string }[])[0]!.value;

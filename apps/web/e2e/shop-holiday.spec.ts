@@ -1,8 +1,9 @@
 import type { ProductList } from '@parade/core/catalog-dto';
 import type { VendorShop } from '@parade/core/vendor-schemas';
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inFreshPage, launchBrowser, saveScreenshot, viewports } from './support/browser';
 
 /**
@@ -21,7 +22,7 @@ const vendor = { email: `vendor.${SHOP}@parade.test`, password: 'parade-vendor-2
 let clientCounter = 0;
 
 async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${inject('baseURL')}/api/${path}`, {
+  const res = await fetch(`${e2eServer().baseURL}/api/${path}`, {
     method: init.method ?? 'GET',
     headers: {
       'content-type': 'application/json',

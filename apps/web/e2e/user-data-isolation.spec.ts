@@ -1,6 +1,7 @@
 import type { ProductCard, ProductList } from '@parade/core/catalog-dto';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot } from './support/browser';
 
 /**
@@ -29,7 +30,7 @@ let clientCounter = 0;
 const forwardedFor = () => `10.88.${process.pid % 250}.${++clientCounter}`;
 
 async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${inject('baseURL')}/api/${path}`, {
+  const res = await fetch(`${e2eServer().baseURL}/api/${path}`, {
     method: init.method ?? 'GET',
     headers: {
       'content-type': 'application/json',

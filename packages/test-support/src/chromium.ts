@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserServer, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium, type Download } from 'playwright-core';
 
 /** The system Chromium (Debian's package); CHROMIUM_PATH overrides. */
 function chromiumPath(): string {
@@ -59,3 +59,14 @@ export const viewports = {
   desktop: { width: 1366, height: 900 },
   mobile: { width: 390, height: 844 },
 } as const;
+
+/**
+ * The bytes of a file the browser downloaded. Read through Playwright's stream, which works
+ * whether the browser is this process's or the run's shared one (`download.path()` does not:
+ * the file is on the browser's side of the connection).
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

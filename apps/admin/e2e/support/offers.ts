@@ -1,10 +1,14 @@
 import type { Claim, Offer } from '@parade/core/offer-schemas';
-import { expect, inject } from 'vitest';
+import { e2eServer } from '@parade/test-support/e2e-servers';
+import { expect } from 'vitest';
 import { accounts, api } from './staff';
 
 /** Signs in through the API and answers the bearer token. */
 export async function tokenFor(account: { email: string; password: string }): Promise<string> {
-  const reply = await api<{ access_token: string }>(inject('baseURL'), 'auth/login', { method: 'POST', body: account });
+  const reply = await api<{ access_token: string }>(e2eServer().baseURL, 'auth/login', {
+    method: 'POST',
+    body: account,
+  });
   expect(reply.status).toBe(200);
   return reply.body.data.access_token;
 }
@@ -13,7 +17,7 @@ export async function tokenFor(account: { email: string; password: string }): Pr
 export async function newCustomer(name: string): Promise<{ email: string; password: string; token: string }> {
   const email = `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.${Date.now()}.${Math.floor(Math.random() * 1000)}@example.test`;
   const password = 'offers-spec-2026';
-  const reply = await api<{ access_token: string }>(inject('baseURL'), 'auth/register', {
+  const reply = await api<{ access_token: string }>(e2eServer().baseURL, 'auth/register', {
     method: 'POST',
     body: { name, email, password, password_confirmation: password },
   });
@@ -24,7 +28,7 @@ export async function newCustomer(name: string): Promise<{ email: string; passwo
 /** The vendor's offer made through the API (the merchant site's own form is tested elsewhere). */
 export async function createOffer(vendorToken: string, fields: Partial<Offer> & { title: string }): Promise<Offer> {
   const now = Date.now();
-  const reply = await api<{ offer: Offer }>(inject('baseURL'), 'vendor-offers/vendor/offers', {
+  const reply = await api<{ offer: Offer }>(e2eServer().baseURL, 'vendor-offers/vendor/offers', {
     method: 'POST',
     token: vendorToken,
     body: {
@@ -43,7 +47,7 @@ export async function createOffer(vendorToken: string, fields: Partial<Offer> & 
 /** The customer claims an offer of the demo vendor's shop through the API (with the scanned code when given). */
 export async function claimOffer(customerToken: string, offerId: number, qr?: string): Promise<Claim> {
   const reply = await api<{ claim: Claim }>(
-    inject('baseURL'),
+    e2eServer().baseURL,
     `vendor-offers/vendor/${accounts.vendor.shopSlug}/offers/${offerId}/claim`,
     { method: 'POST', token: customerToken, body: qr ? { qr } : {} },
   );
@@ -59,7 +63,7 @@ interface Card {
 export async function placeOrderAtVendor(
   customerToken: string,
 ): Promise<{ id: number; invoice: string; subtotal: number }> {
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
   const cards = await api<{ products: { data: Card[] } }>(baseURL, `products?shop=${accounts.vendor.shopSlug}`);
   const card = cards.body.data.products.data.find((c) => c.variation.stock === null || c.variation.stock > 10);
   if (!card) throw new Error('The demo shop has no product in stock');
@@ -91,7 +95,7 @@ export async function placeOrderAtVendor(
 /** The customer's reward points at the demo vendor's shop. */
 export async function pointsAtVendor(customerToken: string): Promise<number> {
   const reply = await api<{ balances: { shop: { slug: string }; points: number }[] }>(
-    inject('baseURL'),
+    e2eServer().baseURL,
     'user/reward-points',
     { token: customerToken },
   );

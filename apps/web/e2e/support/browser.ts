@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectChromium, viewports } from '@parade/test-support/chromium';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -18,7 +19,7 @@ export async function newPage(
   viewport: { width: number; height: number } = viewports.desktop,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: inject('baseURL'),
+    baseURL: e2eServer().baseURL,
     viewport,
     isMobile: viewport.width < 500,
     hasTouch: viewport.width < 500,

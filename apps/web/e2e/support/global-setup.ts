@@ -5,23 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromiumServer } from '@parade/test-support/chromium';
+import type { E2eServer } from '@parade/test-support/e2e-servers';
 import { startSmtpCapture } from '@parade/test-support/smtp-capture';
 import { startStripeStandIn } from '@parade/test-support/stripe-stand-in';
 import type { TestProject } from 'vitest/node';
 import { buildIfNeeded } from '../../../../scripts/build-if-needed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseURL: string;
-    dataDir: string;
-    /** Folder where the local SMTP capture writes every mail the server sends, one JSON file each. */
-    mailDir: string;
-    /** The run's one Chromium, which every spec file connects to (support/browser.ts). */
-    browserWSEndpoint: string;
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -52,9 +42,32 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 90_0
   throw new Error(`The server did not become healthy within ${timeoutMs} ms`);
 }
 
-/** Builds the apps if needed, starts the real server on a free port with a throw-away DATA_DIR, and one Chromium. */
+/**
+ * Builds the apps if needed, then starts one Chromium and, for each worker of the e2e project,
+ * the real server on a free port with a throw-away DATA_DIR, its own SMTP capture and Stripe
+ * stand-in (@parade/test-support/e2e-servers picks a worker's server).
+ */
 export default async function setup(project: TestProject) {
   buildIfNeeded();
+  const count = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const [browser, ...stacks] = await Promise.all([
+    launchChromiumServer(),
+    ...Array.from({ length: count }, () => startServerStack()),
+  ]);
+  project.provide('browserWSEndpoint', browser.wsEndpoint());
+  project.provide(
+    'e2eServers',
+    stacks.map((stack) => stack.server),
+  );
+
+  return async () => {
+    await browser.close();
+    await Promise.all(stacks.map((stack) => stack.close()));
+  };
+}
+
+/** One test server with everything it talks to: a real SMTP capture and the Stripe stand-in. */
+async function startServerStack(): Promise<{ server: E2eServer; close(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-e2e-'));
   // A real SMTP server for the app's mail (reset links); specs read what it received from mailDir.
@@ -97,20 +110,17 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  // One browser for the whole run, started while the server starts: each spec file connects to it.
-  const [browser] = await Promise.all([launchChromiumServer(), waitForHealth(baseURL, server)]);
-  project.provide('browserWSEndpoint', browser.wsEndpoint());
-  project.provide('baseURL', baseURL);
-  project.provide('dataDir', dataDir);
-  project.provide('mailDir', mailDir);
+  await waitForHealth(baseURL, server);
 
-  return async () => {
-    await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-    await smtp.close();
-    await stripe.close();
-    rmSync(mailDir, { recursive: true, force: true });
+  return {
+    server: { baseURL, dataDir, mailDir },
+    async close() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+      await smtp.close();
+      await stripe.close();
+      rmSync(mailDir, { recursive: true, force: true });
+    },
   };
 }

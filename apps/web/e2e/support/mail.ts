@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 
 export interface CapturedMail {
   to: string[];
@@ -13,7 +13,7 @@ export interface CapturedMail {
  * starts for the app (one JSON file per received mail in mailDir).
  */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<CapturedMail> {
-  const mailDir = inject('mailDir');
+  const mailDir = e2eServer().mailDir;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of readdirSync(mailDir).sort()) {
