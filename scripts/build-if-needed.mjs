@@ -36,8 +36,8 @@ const compressible = new Set([
 ]);
 
 /**
- * Writes file.br (brotli, best quality) and file.gz (gzip -9) beside each compressible file of
- * at least minBytes under dir, so the server sends them as they are (@fastify/static
+ * Writes file.br (brotli, best quality; not for source maps) and file.gz (gzip -9) beside each
+ * compressible file of at least minBytes under dir, so the server sends them as they are (@fastify/static
  * preCompressed) instead of compressing on every request. A variant not smaller than the
  * original is not written.
  */
@@ -53,18 +53,23 @@ export function precompress(dir, { minBytes = 1024 } = {}) {
       if (!compressible.has(path.extname(entry.name).toLowerCase())) continue;
       const data = readFileSync(file);
       if (data.length < minBytes) continue;
-      const br = brotliCompressSync(data, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-        },
-      });
+      // Source maps (three quarters of the bytes) are fetched only by a developer's tools: gzip
+      // is plenty for them, and brotli's best quality on them was most of the build's time.
+      const sourceMap = entry.name.endsWith('.map');
+      const br = sourceMap
+        ? null
+        : brotliCompressSync(data, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          });
       const gz = gzipSync(data, { level: 9 });
       for (const [extension, variant] of [
         ['.br', br],
         ['.gz', gz],
       ]) {
-        if (variant.length >= data.length) continue;
+        if (variant === null || variant.length >= data.length) continue;
         writeFileSync(`${file}${extension}`, variant);
         written++;
       }

@@ -101,16 +101,21 @@ describe('order type, location and cart', () => {
     const postcode = modal.getByLabel('Delivery postcode');
     expect(await postcode.getAttribute('placeholder')).toBe('Search by postcode (min 3 characters)');
     await modal.getByText('e.g. E1 0AD').waitFor();
+    // Typed, then the field left (Tab) as a shopper would: the postcode suggestions that open
+    // once typing pauses would otherwise lie over Continue on a slow machine.
     await postcode.fill('ABCDEFG');
+    await postcode.press('Tab');
     await modal.getByRole('button', { name: 'Continue' }).click();
     expect(await modalError(page)).toBe('PLEASE SELECT A VALID POSTCODE, "ABCDEFG" IS NOT VALID');
     // A real postcode far outside the radius.
     await postcode.fill('M1 1AE');
+    await postcode.press('Tab');
     await modal.getByRole('button', { name: 'Continue' }).click();
     expect(await modalError(page)).toBe('DELIVERY SERVICE UNAVAILABLE IN "M1 1AE"');
     // The availability check failing on the network.
     await page.route('**/api/get-distance**', (route) => route.abort('failed'));
     await postcode.fill('E2 6DG');
+    await postcode.press('Tab');
     await modal.getByRole('button', { name: 'Continue' }).click();
     expect(await modalError(page)).toBe('SOMETHING WENT WRONG');
     await page.unroute('**/api/get-distance**');

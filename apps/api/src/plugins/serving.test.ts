@@ -113,6 +113,10 @@ describe('the built apps: pre-compressed, immutable assets', () => {
       );
       writeFileSync(path.join(dir, name, 'assets', 'index-AbC123.js'), script);
       writeFileSync(path.join(dir, name, 'assets', 'tiny-AbC123.js'), 'export{};');
+      writeFileSync(
+        path.join(dir, name, 'assets', 'index-AbC123.js.map'),
+        JSON.stringify({ sourcesContent: [script] }),
+      );
       precompress(path.join(dir, name));
     }
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_APPS: 'true' });
@@ -137,6 +141,13 @@ describe('the built apps: pre-compressed, immutable assets', () => {
     expect(brotliDecompressSync(readFileSync(path.join(assets, 'index-AbC123.js.br'))).toString()).toBe(script);
     expect(gunzipSync(readFileSync(path.join(assets, 'index-AbC123.js.gz'))).toString()).toBe(script);
     expect(() => readFileSync(path.join(assets, 'tiny-AbC123.js.br'))).toThrow();
+  });
+
+  it('gives source maps gzip only (brotli at its best quality on them was most of the build)', () => {
+    const assets = path.join(dir, 'web', 'assets');
+    const map = readFileSync(path.join(assets, 'index-AbC123.js.map'), 'utf8');
+    expect(gunzipSync(readFileSync(path.join(assets, 'index-AbC123.js.map.gz'))).toString()).toBe(map);
+    expect(() => readFileSync(path.join(assets, 'index-AbC123.js.map.br'))).toThrow();
   });
 
   it('serves the pre-compressed file with immutable caching', async () => {
