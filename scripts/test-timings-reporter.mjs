@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,11 +8,27 @@ import { fileURLToPath } from 'node:url';
  * - writes test-results/test-files.json: every test file of every project with its time
  *   (collecting = importing it and what it imports; tests = its tests and hooks) and counts;
  * - prints the tests passed per project, and the 15 slowest files.
+ * With TEST_TIMINGS_MERGE=1 it adds this run's files to those already in the file (npm test runs
+ * the browser specs as a second Vitest run) and prints the tables for both.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const timingsFile = path.join(root, 'test-results', 'test-files.json');
 
 export default class TestTimingsReporter {
+  /** Per project: when its first file started and its last one ended (its wall-clock span). */
+  spans = new Map();
+
+  onTestModuleStart(testModule) {
+    const name = testModule.project.name;
+    const span = this.spans.get(name) ?? { start: Date.now(), end: Date.now() };
+    this.spans.set(name, span);
+  }
+
+  onTestModuleEnd(testModule) {
+    const span = this.spans.get(testModule.project.name);
+    if (span) span.end = Date.now();
+  }
+
   onTestRunEnd(testModules) {
     const files = testModules.map((module) => {
       const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -33,41 +49,53 @@ export default class TestTimingsReporter {
         ...counts,
       };
     });
+    const earlier =
+      process.env.TEST_TIMINGS_MERGE === '1' && existsSync(timingsFile)
+        ? JSON.parse(readFileSync(timingsFile, 'utf8'))
+        : { files: [], wallSeconds: {} };
+    for (const [project, span] of this.spans) earlier.wallSeconds[project] = Math.round((span.end - span.start) / 1000);
+    const ran = new Set(files.map((f) => `${f.project} ${f.file}`));
+    const all = [...earlier.files.filter((f) => !ran.has(`${f.project} ${f.file}`)), ...files];
     mkdirSync(path.dirname(timingsFile), { recursive: true });
-    writeFileSync(timingsFile, `${JSON.stringify(files, null, 2)}\n`);
-
-    const byProject = new Map();
-    for (const file of files) {
-      const project = byProject.get(file.project) ?? { files: 0, passed: 0, failed: 0, skipped: 0, ms: 0 };
-      project.files += 1;
-      project.passed += file.passed;
-      project.failed += file.failed;
-      project.skipped += file.skipped;
-      project.ms += file.collectMs + file.testsMs;
-      byProject.set(file.project, project);
-    }
-    console.log('\nTests per project (time = the sum over its files):');
-    console.table(
-      [...byProject].map(([project, p]) => ({
-        project,
-        files: p.files,
-        passed: p.passed,
-        failed: p.failed,
-        skipped: p.skipped,
-        'time (s)': Math.round(p.ms / 1000),
-      })),
-    );
-    console.log('The 15 slowest test files (all of them: test-results/test-files.json):');
-    console.table(
-      files
-        .toSorted((a, b) => b.collectMs + b.testsMs - (a.collectMs + a.testsMs))
-        .slice(0, 15)
-        .map((f) => ({
-          project: f.project,
-          file: f.file,
-          'import (s)': (f.collectMs / 1000).toFixed(1),
-          'tests (s)': (f.testsMs / 1000).toFixed(1),
-        })),
-    );
+    writeFileSync(timingsFile, `${JSON.stringify({ files: all, wallSeconds: earlier.wallSeconds }, null, 2)}\n`);
+    printTables(all, earlier.wallSeconds);
   }
+}
+
+/** The tests per project, and the 15 slowest files. */
+function printTables(files, wallSeconds) {
+  const byProject = new Map();
+  for (const file of files) {
+    const project = byProject.get(file.project) ?? { files: 0, passed: 0, failed: 0, skipped: 0, ms: 0 };
+    project.files += 1;
+    project.passed += file.passed;
+    project.failed += file.failed;
+    project.skipped += file.skipped;
+    project.ms += file.collectMs + file.testsMs;
+    byProject.set(file.project, project);
+  }
+  console.log('\nTests per project (summed: over its files; wall: from its first file starting to its last ending):');
+  console.table(
+    [...byProject].map(([project, p]) => ({
+      project,
+      files: p.files,
+      passed: p.passed,
+      failed: p.failed,
+      skipped: p.skipped,
+      'summed (s)': Math.round(p.ms / 1000),
+      'wall (s)': wallSeconds[project] ?? '',
+    })),
+  );
+  console.log('The 15 slowest test files (all of them: test-results/test-files.json):');
+  console.table(
+    files
+      .toSorted((a, b) => b.collectMs + b.testsMs - (a.collectMs + a.testsMs))
+      .slice(0, 15)
+      .map((f) => ({
+        project: f.project,
+        file: f.file,
+        'import (s)': (f.collectMs / 1000).toFixed(1),
+        'tests (s)': (f.testsMs / 1000).toFixed(1),
+      })),
+  );
 }
