@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,8 +8,6 @@ import { fileURLToPath } from 'node:url';
  * - writes test-results/test-files.json: every test file of every project with its time
  *   (collecting = importing it and what it imports; tests = its tests and hooks) and counts;
  * - prints the tests passed per project, and the 15 slowest files.
- * With TEST_TIMINGS_MERGE=1 it adds this run's files to those already in the file (npm test runs
- * the browser specs as a second Vitest run) and prints the tables for both.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const timingsFile = path.join(root, 'test-results', 'test-files.json');
@@ -49,16 +47,12 @@ export default class TestTimingsReporter {
         ...counts,
       };
     });
-    const earlier =
-      process.env.TEST_TIMINGS_MERGE === '1' && existsSync(timingsFile)
-        ? JSON.parse(readFileSync(timingsFile, 'utf8'))
-        : { files: [], wallSeconds: {} };
-    for (const [project, span] of this.spans) earlier.wallSeconds[project] = Math.round((span.end - span.start) / 1000);
-    const ran = new Set(files.map((f) => `${f.project} ${f.file}`));
-    const all = [...earlier.files.filter((f) => !ran.has(`${f.project} ${f.file}`)), ...files];
+    const wallSeconds = Object.fromEntries(
+      [...this.spans].map(([project, span]) => [project, Math.round((span.end - span.start) / 1000)]),
+    );
     mkdirSync(path.dirname(timingsFile), { recursive: true });
-    writeFileSync(timingsFile, `${JSON.stringify({ files: all, wallSeconds: earlier.wallSeconds }, null, 2)}\n`);
-    printTables(all, earlier.wallSeconds);
+    writeFileSync(timingsFile, `${JSON.stringify({ files, wallSeconds }, null, 2)}\n`);
+    printTables(files, wallSeconds);
   }
 }
 

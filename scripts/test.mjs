@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,10 +6,9 @@ import { checkWebBuild } from './check-bundle-budgets.mjs';
 import { timingsFile } from './test-timings-reporter.mjs';
 
 /**
- * `npm test`: lint (Biome and the import rules), type-check and build the apps, side by side and beside the Vitest
- * projects that need no browser (core rules, the storefront's pure modules, tooling, the API on PGlite, and on
- * PostgreSQL too when TEST_DATABASE_URL is set); then the storefront's bundle budgets (scripts/check-bundle-budgets.mjs;
- * past them the run fails) and the browser specs.
+ * `npm test`: lint (Biome and the import rules), type-check and build the apps, side by side; then the storefront's
+ * bundle budgets (scripts/check-bundle-budgets.mjs; past them the run fails) and every Vitest project (core rules,
+ * API on PGlite, or PostgreSQL too when TEST_DATABASE_URL is set, and the browser specs).
  * Prints each stage's time, the tests per project and the slowest files (scripts/test-timings-reporter.mjs,
  * which keeps every file's timing in test-results/test-files.json), and ends with one plain summary line.
  */
@@ -47,24 +46,8 @@ async function runSideBySide(checks) {
 }
 
 console.log(`Node.js ${process.version}`);
-const vitest = ['vitest', 'run', '--reporter=default', '--reporter=./scripts/test-timings-reporter.mjs'];
-const extra = process.argv.slice(2);
-rmSync(timingsFile, { force: true });
-
-/** Runs Vitest with its output shown as it comes; resolves to whether every test passed. */
-function runVitest(label, args, env = {}) {
-  return new Promise((resolve) => {
-    console.log(`\n== ${label} ==`);
-    const started = Date.now();
-    const child = spawn('npx', [...vitest, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('close', (code) => {
-      stageTimes.push({ stage: label, seconds: seconds(started) });
-      resolve(code === 0);
-    });
-  });
-}
-
-const checks = [
+console.log('Lint, type check and build, side by side...');
+const checksOk = await runSideBySide([
   {
     label: 'Lint, format and import rules (Biome, dependency-cruiser)',
     command: 'npm',
@@ -72,40 +55,27 @@ const checks = [
   },
   { label: 'Type check', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { label: 'Build', command: 'node', args: ['scripts/build-if-needed.mjs'] },
-];
-let testsOk;
-let budgetsOk = false;
-if (extra.length > 0) {
-  // Arguments for Vitest (e.g. `npm test -- --project api`): the checks first, then that run.
-  if (!(await runSideBySide(checks))) process.exit(1);
-  budgetsOk = checkWebBuild();
-  testsOk = await runVitest('Tests (Vitest)', extra);
-} else {
-  // The tests that need no browser run while the apps are checked and built (the checks are
-  // mostly one core each, and a test on PostgreSQL mostly waits); the browser specs need the
-  // build and run alone after it (decision 025).
-  const nonBrowser = ['core', 'web', 'tooling', 'api', ...(process.env.TEST_DATABASE_URL ? ['api-postgres'] : [])];
-  console.log('Lint, type check and build, side by side with the tests that need no browser...');
-  const [checksOk, unitOk] = await Promise.all([
-    runSideBySide(checks),
-    runVitest(
-      'Tests without a browser (Vitest)',
-      nonBrowser.flatMap((name) => ['--project', name]),
-    ),
-  ]);
-  if (checksOk) {
-    console.log('\n== Storefront bundle budgets ==');
-    budgetsOk = checkWebBuild();
-  }
-  const browserOk =
-    checksOk && (await runVitest('Browser specs (Vitest)', ['--project', 'e2e'], { TEST_TIMINGS_MERGE: '1' }));
-  testsOk = checksOk && unitOk && browserOk;
-}
+]);
+if (!checksOk) process.exit(1);
 
-const recorded = existsSync(timingsFile) ? JSON.parse(readFileSync(timingsFile, 'utf8')) : { files: [] };
-const passed = recorded.files.reduce((sum, f) => sum + f.passed, 0);
-const failed = recorded.files.reduce((sum, f) => sum + f.failed, 0);
-console.log('\nTime per stage (the checks side by side, and beside the tests without a browser):');
+console.log('\n== Storefront bundle budgets ==');
+const budgetsOk = checkWebBuild();
+
+rmSync(timingsFile, { force: true });
+console.log('\n== Tests (Vitest) ==');
+const testsStarted = Date.now();
+const testsOk =
+  spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=./scripts/test-timings-reporter.mjs', ...process.argv.slice(2)],
+    { cwd: root, stdio: 'inherit', env: process.env },
+  ).status === 0;
+stageTimes.push({ stage: 'Tests (Vitest)', seconds: seconds(testsStarted) });
+
+const { files } = existsSync(timingsFile) ? JSON.parse(readFileSync(timingsFile, 'utf8')) : { files: [] };
+const passed = files.reduce((sum, f) => sum + f.passed, 0);
+const failed = files.reduce((sum, f) => sum + f.failed, 0);
+console.log('\nTime per stage (the first three side by side):');
 console.table(stageTimes);
 console.log(`Database for API tests: ${process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite'}`);
 console.log(`${passed} passed, ${failed} failed`);
