@@ -29,7 +29,7 @@ const apiProject = (name: string, databaseUrl: string): TestProjectConfiguration
  *
  * Two groups run one after the other: first everything without a browser, three files at a time
  * on the two cores (a file on PostgreSQL mostly waits for the server: 8 % faster than two), then
- * the browser specs alone, three at a time on three test servers, so servers and Chromium never
+ * the browser specs alone, two at a time on two test servers, so servers and Chromium never
  * compete with API files for the cores (decision 025).
  */
 export default defineConfig({
@@ -63,11 +63,11 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Three spec files at a time (a spec spends a quarter of its time waiting: for a toast
-          // to go, a debounce, a poll), each worker on a test server of its own (global-setup.ts),
-          // so files never share data; after every other project has finished, so nothing else
-          // competes with the servers and Chromium for the two cores.
-          maxWorkers: 3,
+          // Two spec files at a time, each worker on a test server of its own (global-setup.ts), so
+          // files never share data; after every other project has finished, so nothing else
+          // competes with the servers and Chromium for the two cores. (Three were no faster, and
+          // specs that type with a delay between keys then saw their debounce fire mid-word.)
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
