@@ -1,7 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inFreshPage, launchBrowser, saveScreenshot } from './support/browser';
+import { inFreshPage, launchBrowser, saveScreenshot, viewports } from './support/browser';
 import { cardPrices, loadLazyImages, query } from './support/page-helpers';
 
 /**
@@ -536,28 +536,42 @@ describe('storefront on a desktop screen', () => {
     }));
 
   it('ignores a link to the page already shown and brings the shopper back to the top', () =>
+    inFreshPage(
+      browser,
+      async (page) => {
+        await page.goto('/products');
+        await productCards(page).first().waitFor();
+        await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+        await page.getByTestId('back-to-top').waitFor();
+        const requests: string[] = [];
+        page.on('request', (request) => requests.push(request.url()));
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+        await page.waitForTimeout(400);
+        expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+        expect(requests.filter((url) => url.includes('/api/products'))).toEqual([]);
+
+        const started = Date.now();
+        await page.getByTestId('back-to-top').click();
+        await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(0);
+        expect(Date.now() - started).toBeGreaterThan(500);
+
+        // A real navigation scrolls to the top of the next page.
+        await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shops' }).click();
+        await page.waitForURL(/\/vendors$/);
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      },
+      viewports.desktop,
+      'no-preference',
+    ));
+
+  it('jumps back to the top at once for a shopper who asks for reduced motion', () =>
     withPage(async (page) => {
       await page.goto('/products');
       await productCards(page).first().waitFor();
       await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
-      await page.getByTestId('back-to-top').waitFor();
-      const requests: string[] = [];
-      page.on('request', (request) => requests.push(request.url()));
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
-      await page.waitForTimeout(400);
-      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
-      expect(requests.filter((url) => url.includes('/api/products'))).toEqual([]);
-
-      const started = Date.now();
       await page.getByTestId('back-to-top').click();
-      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(0);
-      expect(Date.now() - started).toBeGreaterThan(500);
-
-      // A real navigation scrolls to the top of the next page.
-      await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shops' }).click();
-      await page.waitForURL(/\/vendors$/);
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
     }));
 
   it('answers unknown pages and products with Not Found', () =>

@@ -49,6 +49,9 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Modals, menus and notifications appear without sliding or fading for a visitor whose system
+  // asks for reduced motion (the CSS animations: reduced-motion.css).
+  respectReducedMotion: true,
   components: {
     // Mantine's modal close button is an icon with no name; screen readers need one. A plain
     // object rather than `Modal.extend`: importing Modal here would put it in every first load.

@@ -23,6 +23,7 @@ let clientCounter = 0;
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
+  motion: 'reduce' | 'no-preference' = 'reduce',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: e2eServer().baseURL,
@@ -31,6 +32,10 @@ export async function newPage(
     hasTouch: viewport.width < 500,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
+    // A visitor who asks for reduced motion: the apps then skip transitions and stop loaders
+    // spinning (reduced-motion.css), which leaves Chromium far less to paint. A spec about motion
+    // itself asks for 'no-preference'.
+    reducedMotion: motion,
   });
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.66.${process.pid % 250}.${++clientCounter}` });
   const page = await context.newPage();

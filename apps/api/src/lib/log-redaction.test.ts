@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
+import { NO_LOAD_SHEDDING } from '../test/build-test-app';
 import { openTestDatabase } from '../test/test-database';
 import { captureLog } from '../test/test-support';
 import { REDACTED, redactUrl } from './log-redaction';
@@ -62,7 +63,13 @@ describe('the request log', () => {
 
   it('keeps download signatures and QR codes out of the log, with the rest of each URL', async () => {
     const { stream, text } = captureLog();
-    const config = loadConfig({ NODE_ENV: 'production', GEOCODER: 'demo', DATA_DIR: dataDir, SERVE_APPS: 'false' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      GEOCODER: 'demo',
+      DATA_DIR: dataDir,
+      SERVE_APPS: 'false',
+      ...NO_LOAD_SHEDDING,
+    });
     const app = await buildApp({ config, database, logger: { level: 'info', stream } });
     await app.ready();
     try {

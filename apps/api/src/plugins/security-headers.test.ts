@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import type { Database } from '../db/client';
+import { NO_LOAD_SHEDDING } from '../test/build-test-app';
 import { openTestDatabase } from '../test/test-database';
 
 /** The CSP as directive -> sources. */
@@ -46,7 +47,14 @@ describe('security headers and CORS', () => {
 
   const build = (env: Record<string, string>) =>
     buildApp({
-      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_APPS: 'true', ...env }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        SERVE_APPS: 'true',
+        ...NO_LOAD_SHEDDING,
+        ...env,
+      }),
       database,
       logger: false,
       staticRoots: { web: path.join(dist, 'web'), admin: path.join(dist, 'admin') },

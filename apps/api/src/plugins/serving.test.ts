@@ -8,7 +8,7 @@ import { precompress } from '../../../../scripts/build-if-needed.mjs';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { buildTestApp, NO_LOAD_SHEDDING, type TestApp } from '../test/build-test-app';
 import { openTestDatabase } from '../test/test-database';
 import { bearer, signUp } from '../test/test-support';
 
@@ -119,7 +119,13 @@ describe('the built apps: pre-compressed, immutable assets', () => {
       );
       precompress(path.join(dir, name));
     }
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_APPS: 'true' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SERVE_APPS: 'true',
+      ...NO_LOAD_SHEDDING,
+    });
     database = await openTestDatabase();
     app = await buildApp({
       config,

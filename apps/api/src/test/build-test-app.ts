@@ -17,6 +17,13 @@ export interface TestApp {
 }
 
 /**
+ * A busy test machine (other test files in the same worker, a browser beside it) must not make
+ * an app under test shed load at random: every app a test builds spreads this into its
+ * environment; the shedding tests (plugins/degrading.test.ts) set their own limits.
+ */
+export const NO_LOAD_SHEDDING = { SHED_MAX_EVENT_LOOP_DELAY_MS: '0' } as const;
+
+/**
  * The real app on a fresh database and a throw-away DATA_DIR. `seed: true` loads the demo
  * marketplace first (a copy of the run's seeded template: test/database-templates.ts). Extra environment variables override the defaults.
  */
@@ -35,8 +42,7 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     SERVE_APPS: 'false',
     LOG_LEVEL: 'silent',
-    // A busy test machine must not make the app shed load at random; shedding tests set their own limits.
-    SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...NO_LOAD_SHEDDING,
     // Tests write rows by hand between reads, which no refresh of the read model announces;
     // the reply cache's own tests (plugins/reply-cache.test.ts) turn it on.
     PUBLIC_REPLY_CACHE_SECONDS: '0',

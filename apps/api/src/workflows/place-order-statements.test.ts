@@ -17,7 +17,7 @@ let t: TestApp;
 let statements: string[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true, env: { SHED_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+  t = await buildTestApp({ seed: true });
   const logger: Logger = { logQuery: (query) => statements.push(query) };
   const session = (t.database.db as unknown as { session: { logger: Logger; options?: { logger?: Logger } } }).session;
   session.logger = logger;

@@ -17,6 +17,7 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
+  motion: 'reduce' | 'no-preference' = 'reduce',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: e2eServer().baseURL,
@@ -25,6 +26,10 @@ export async function newPage(
     hasTouch: viewport.width < 500,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
+    // A visitor who asks for reduced motion: the apps then skip transitions and stop loaders
+    // spinning (reduced-motion.css), which leaves Chromium far less to paint. A spec about motion
+    // itself asks for 'no-preference'.
+    reducedMotion: motion,
   });
   const page = await context.newPage();
   return { context, page };
@@ -47,8 +52,9 @@ export async function inFreshPage(
   browser: Browser,
   run: (page: Page) => Promise<void>,
   viewport: { width: number; height: number } = viewports.desktop,
+  motion: 'reduce' | 'no-preference' = 'reduce',
 ): Promise<void> {
-  const { page, context } = await newPage(browser, viewport);
+  const { page, context } = await newPage(browser, viewport, motion);
   try {
     await run(page);
   } finally {

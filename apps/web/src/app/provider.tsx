@@ -59,6 +59,7 @@ import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/carousel/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import '@mantine/nprogress/styles.layer.css';
+import '@parade/ui/reduced-motion.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';

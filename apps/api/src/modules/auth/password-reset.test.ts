@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
 import { mailOutbox } from '../../maintenance/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, NO_LOAD_SHEDDING, type TestApp } from '../../test/build-test-app';
 import { bearer, captureLog, signUp } from '../../test/test-support';
 import { REDACTED_BODY } from '../mail';
 import { authTokens, passwordResets } from './auth.tables';
@@ -373,6 +373,7 @@ describe('mail delivery', () => {
         DATA_DIR: t.config.dataDir,
         SERVE_APPS: 'false',
         PUBLIC_URL: 'https://parade.example',
+        ...NO_LOAD_SHEDDING,
       });
       const app = await buildApp({ config, database: t.database, logger: { level: 'info', stream } });
       await app.ready();
@@ -396,6 +397,7 @@ describe('the request log', () => {
       GEOCODER: 'demo',
       DATA_DIR: t.config.dataDir,
       SERVE_APPS: 'false',
+      ...NO_LOAD_SHEDDING,
     });
     const app = await buildApp({ config, database: t.database, logger: { level: 'info', stream } });
     await app.ready();

@@ -14,8 +14,7 @@ let t: TestApp;
 let statements: string[] = [];
 
 beforeAll(async () => {
-  // Load shedding off: a busy test machine's event-loop delay must not turn a request into a 503.
-  t = await buildTestApp({ seed: true, env: { SHED_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+  t = await buildTestApp({ seed: true });
   const logger: Logger = { logQuery: (query) => statements.push(query) };
   (t.database.db as unknown as { session: { logger: Logger } }).session.logger = logger;
 });
