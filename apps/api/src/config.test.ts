@@ -22,6 +22,21 @@ describe('configuration', () => {
   });
 });
 
+describe('PASSWORD_HASH_COST', () => {
+  it('hashes at scrypt 2^15 unless told otherwise, and never below that in production', () => {
+    expect(loadConfig({}).passwordHashCost).toBe(15);
+    expect(loadConfig({ PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+    expect(loadConfig({ NODE_ENV: 'production', GEOCODER: 'demo', PASSWORD_HASH_COST: '17' }).passwordHashCost).toBe(
+      17,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', GEOCODER: 'demo', PASSWORD_HASH_COST: '14' })).toThrow(
+      /PASSWORD_HASH_COST: at least 15 in production/,
+    );
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '21' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+});
+
 describe('SEED_DEMO', () => {
   it('refuses to start production on the demo gazetteer unless GEOCODER=demo is set on purpose', () => {
     expect(loadConfig({}).geocoder).toBe('demo');

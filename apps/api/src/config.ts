@@ -152,6 +152,8 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PGLITE_WORKER: z.enum(['true', 'false']).default('true'),
+  // scrypt's cost for new password hashes, as a power of two (modules/auth/password.ts).
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
   // 0 turns a check off.
   SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
@@ -206,6 +208,8 @@ export interface Config {
   serveApps: boolean;
   resetTokenTtlSeconds: number;
   authTokenTtlDays: number;
+  /** scrypt's cost for new password hashes (N = 2^cost): 15 unless PASSWORD_HASH_COST says otherwise; never below 15 in production. */
+  passwordHashCost: number;
   /** A session unused for longer than this is refused (as an expired one). */
   sessionIdleTimeoutMinutes: number;
   /** Largest digital product file a merchant may upload, in bytes (kept privately under DATA_DIR/digital). */
@@ -279,6 +283,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  GEOCODER: set GEOCODER=postcodes.io for a live shop, or GEOCODER=demo to use the bundled East London gazetteer on purpose',
     );
   }
+  if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < 15) {
+    // A cheaper hash is for test runs (thousands of sign-ups); a live shop's passwords keep the floor.
+    throw new ConfigError(
+      'Invalid configuration:\n  PASSWORD_HASH_COST: at least 15 in production (a lower cost is for test runs only)',
+    );
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
@@ -311,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveApps: e.SERVE_APPS === 'true',
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
     authTokenTtlDays: e.AUTH_TOKEN_TTL_DAYS,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     sessionIdleTimeoutMinutes: e.SESSION_IDLE_TIMEOUT_MINUTES,
     digitalFileMaxBytes: e.DIGITAL_FILE_MAX_MB * 1024 * 1024,
     downloadLinks: { secret: e.DOWNLOAD_LINK_SECRET, ttlSeconds: e.DOWNLOAD_LINK_TTL_SECONDS },

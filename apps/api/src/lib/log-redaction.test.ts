@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { NO_LOAD_SHEDDING } from '../test/build-test-app';
 import { openTestDatabase } from '../test/test-database';
+import { NO_LOAD_SHEDDING } from '../test/test-env';
 import { captureLog } from '../test/test-support';
 import { REDACTED, redactUrl } from './log-redaction';
 

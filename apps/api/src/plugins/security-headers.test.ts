@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { NO_LOAD_SHEDDING } from '../test/build-test-app';
 import { openTestDatabase } from '../test/test-database';
+import { NO_LOAD_SHEDDING } from '../test/test-env';
 
 /** The CSP as directive -> sources. */
 function csp(res: LightMyRequestResponse): Map<string, string[]> {

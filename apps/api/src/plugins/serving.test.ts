@@ -8,8 +8,9 @@ import { precompress } from '../../../../scripts/build-if-needed.mjs';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { buildTestApp, NO_LOAD_SHEDDING, type TestApp } from '../test/build-test-app';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { openTestDatabase } from '../test/test-database';
+import { NO_LOAD_SHEDDING } from '../test/test-env';
 import { bearer, signUp } from '../test/test-support';
 
 describe('compression and HTTP caching of API replies', () => {

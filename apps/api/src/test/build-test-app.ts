@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { copySeededFiles, openTestDatabase } from './test-database';
+import { CHEAP_PASSWORD_HASHES, NO_LOAD_SHEDDING } from './test-env';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -15,13 +16,6 @@ export interface TestApp {
   env: Record<string, string>;
   close(): Promise<void>;
 }
-
-/**
- * A busy test machine (other test files in the same worker, a browser beside it) must not make
- * an app under test shed load at random: every app a test builds spreads this into its
- * environment; the shedding tests (plugins/degrading.test.ts) set their own limits.
- */
-export const NO_LOAD_SHEDDING = { SHED_MAX_EVENT_LOOP_DELAY_MS: '0' } as const;
 
 /**
  * The real app on a fresh database and a throw-away DATA_DIR. `seed: true` loads the demo
@@ -43,6 +37,7 @@ export async function buildTestApp(
     SERVE_APPS: 'false',
     LOG_LEVEL: 'silent',
     ...NO_LOAD_SHEDDING,
+    ...CHEAP_PASSWORD_HASHES,
     // Tests write rows by hand between reads, which no refresh of the read model announces;
     // the reply cache's own tests (plugins/reply-cache.test.ts) turn it on.
     PUBLIC_REPLY_CACHE_SECONDS: '0',

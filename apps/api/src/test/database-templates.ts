@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedDemoIfEmpty } from '../maintenance/seed/seed';
 import { createPostgresDatabase } from './test-database';
+import { CHEAP_PASSWORD_HASHES } from './test-env';
 
 /**
  * The API projects' global set-up (vitest.config.ts): makes the run's starting databases once,
@@ -17,7 +18,13 @@ export default async function setup(project: TestProject) {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'parade-test-templates-'));
   const seededFiles = path.join(folder, 'seeded-data');
   mkdirSync(seededFiles);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: seededFiles, SERVE_APPS: 'false', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: seededFiles,
+    SERVE_APPS: 'false',
+    LOG_LEVEL: 'silent',
+    ...CHEAP_PASSWORD_HASHES,
+  });
 
   if (!serverUrl) {
     const database = await openDatabase({ pgliteWorker: false });

@@ -59,7 +59,7 @@ export async function resetPassword(
   // The password rules need the account's name; an unknown account is judged on the e-mail given.
   await assertPasswordAcceptable(input.password, { name: user?.name, email: user?.email ?? input.email });
   if (!user || !(await isLiveResetToken(ctx.db, input.token, user.id))) throw resetInvalid();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   const done = await ctx.db.transaction(async (tx) => {
     if (!(await useResetToken(tx, input.token, user.id))) return false;
     await setPasswordHash(tx, user.id, passwordHash);

@@ -23,7 +23,7 @@ export async function registerCustomer(
   await guardRegister(ctx.db, clientIp);
   await assertPasswordAcceptable(input.password, input);
   if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   try {
     const { result, mailId } = await ctx.db.transaction(async (tx) => {
       const user = await createUser(tx, { ...input, passwordHash });

@@ -98,6 +98,8 @@ async function startServerStack(): Promise<{ server: E2eServer; close(): Promise
       // No load shedding: a busy test machine must slow the specs down, never answer them 503.
       SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
       SHED_MAX_IN_FLIGHT: '0',
+      // Cheap password hashes (as in the API tests): the specs sign in and up a few hundred times.
+      PASSWORD_HASH_COST: '10',
       SMTP_URL: smtp.url,
       // The specs stand in for a reverse proxy on this machine: they send X-Forwarded-For so
       // each test counts as its own shopper against the per-IP limits.

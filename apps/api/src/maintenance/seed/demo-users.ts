@@ -54,11 +54,11 @@ export const demoCustomerPoints: Record<string, number> = {
  * User rows for the customer, one vendor per shop and the admin. Each distinct password is
  * hashed once (scrypt is deliberately slow) and the hash shared by every vendor.
  */
-export async function demoUserRows() {
+export async function demoUserRows(passwordHashCost: number) {
   const [customerHash, vendorHash, adminHash] = await Promise.all([
-    hashPassword(demoPasswords.customer),
-    hashPassword(demoPasswords.vendor),
-    hashPassword(demoPasswords.admin),
+    hashPassword(demoPasswords.customer, passwordHashCost),
+    hashPassword(demoPasswords.vendor, passwordHashCost),
+    hashPassword(demoPasswords.admin, passwordHashCost),
   ]);
   return [
     { ...demoCustomer, passwordHash: customerHash, role: 'customer' as const },

@@ -79,7 +79,7 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ account
 
   const now = new Date();
   const files = new DemoFiles();
-  const userRows = await demoUserRows();
+  const userRows = await demoUserRows(config.passwordHashCost);
 
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);

@@ -72,10 +72,15 @@ async function awaitAccountTurn(db: DbOrTx, account: string, clientIp: string): 
 
 // Checking a password against this when the account does not exist keeps the reply time the
 // same, so timing does not tell which e-mail addresses have accounts.
-let decoyHash: Promise<string> | null = null;
-const getDecoyHash = () => {
-  decoyHash ??= hashPassword('decoy password that never matches');
-  return decoyHash;
+// Hashed at the configured cost, so it takes as long to check as a real account's password.
+const decoyHashes = new Map<number, Promise<string>>();
+const getDecoyHash = (cost: number) => {
+  let decoy = decoyHashes.get(cost);
+  if (!decoy) {
+    decoy = hashPassword('decoy password that never matches', cost);
+    decoyHashes.set(cost, decoy);
+  }
+  return decoy;
 };
 
 export async function login(
@@ -94,7 +99,7 @@ export async function login(
   const user = await findUserByEmail(ctx.db, input.email);
   const matches = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
-    : await verifyPassword(input.password, await getDecoyHash()).then(() => false);
+    : await verifyPassword(input.password, await getDecoyHash(ctx.config.passwordHashCost)).then(() => false);
   if (!user || !matches) {
     // Counted for unknown e-mails too, so the slow-down tells nothing about which accounts exist.
     await hitRateLimit(ctx.db, failuresKey(account), {

@@ -22,7 +22,7 @@ export {
   verifySocialIdentity,
 } from './auth.service';
 export type { OidcVerifier } from './oidc';
-export { hashPassword, verifyPassword } from './password';
+export { DEFAULT_PASSWORD_HASH_COST, hashPassword, verifyPassword } from './password';
 export { assertPasswordAcceptable, type PasswordContext } from './password-policy';
 export { demoPasswords } from './published-passwords';
 /** A shared fixed-window counter, for limits other modules keep (e.g. QR scans counted per address). */

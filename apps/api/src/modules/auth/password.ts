@@ -8,16 +8,20 @@ const scrypt = promisify(scryptCallback) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
-// OWASP's scrypt floor (N=2^17, r=8, p=1) costs ~128 MiB per hash; 2^15 keeps a login
-// around 50 ms on two cores while staying far above brute-force comfort. The parameters
-// are stored with each hash, so they can be raised later without breaking old hashes.
-const N = 2 ** 15;
+/**
+ * scrypt's cost as a power of two (N = 2^cost). OWASP's floor (N=2^17, r=8, p=1) costs ~128 MiB
+ * per hash; 2^15 keeps a login around 50-100 ms on two cores while staying far above brute-force
+ * comfort. The parameters are stored with each hash, so they can be raised later without
+ * breaking old hashes. PASSWORD_HASH_COST sets it (config.ts; never below this in production).
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
 const r = 8;
 const p = 1;
 const KEY_LENGTH = 64;
 
-/** Hash a password as `scrypt$N$r$p$salt$hash` (base64 parts). */
-export async function hashPassword(password: string): Promise<string> {
+/** Hash a password as `scrypt$N$r$p$salt$hash` (base64 parts), with N = 2^cost. */
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
+  const N = 2 ** cost;
   const salt = randomBytes(16);
   const hash = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r });
   return ['scrypt', N, r, p, salt.toString('base64'), hash.toString('base64')].join('$');

@@ -1,0 +1,45 @@
+/**
+ * How vitest.config.ts splits the API's test files between its projects (decision 025);
+ * scripts/api-test-files.test.ts keeps the lists true as files come and go.
+ */
+
+/** API test files that open no database: pure rules, config, helpers. They run once (api-unit). */
+export const apiUnitFiles = [
+  'apps/api/src/config.test.ts',
+  'apps/api/src/dev-mode.test.ts',
+  'apps/api/src/lib/deadlocks.test.ts',
+  'apps/api/src/lib/digital-files.test.ts',
+  'apps/api/src/lib/image-upload.test.ts',
+  'apps/api/src/lib/images.test.ts',
+  'apps/api/src/lib/pg-errors.test.ts',
+  'apps/api/src/lib/slugs.test.ts',
+  'apps/api/src/lib/text-match.test.ts',
+  'apps/api/src/modules/auth/password.test.ts',
+];
+
+/**
+ * The API files whose behaviour depends on the database driver, run on PGlite as well when the
+ * whole suite runs on PostgreSQL: PGlite keeps its data in one process (on a worker thread), runs
+ * one statement at a time and cannot enforce a statement timeout, so what differs is durability
+ * and restarts, concurrency and locking, transactions rolled back, timeouts and degrading, the
+ * pg_trgm search, the read model's refresh, prepared statements, the seed and the health check.
+ * The fuzzing file runs too (a driver error surfacing as a 5xx is what it looks for), with
+ * fewer runs per route. Every other API file talks to PostgreSQL through the same SQL either way.
+ * Without TEST_DATABASE_URL every API file runs on PGlite.
+ */
+export const driverDependentFiles = [
+  'apps/api/src/app.test.ts',
+  'apps/api/src/crash-safety.test.ts',
+  'apps/api/src/fuzz.test.ts',
+  'apps/api/src/jobs/card-payment-timeout.test.ts',
+  'apps/api/src/maintenance/**/*.test.ts',
+  'apps/api/src/modules/addresses/addresses.test.ts',
+  'apps/api/src/modules/catalog/query-count.test.ts',
+  'apps/api/src/modules/catalog/read-model.test.ts',
+  'apps/api/src/modules/catalog/search-limits.test.ts',
+  'apps/api/src/modules/offers/offers.test.ts',
+  'apps/api/src/modules/offers/qr-codes.test.ts',
+  'apps/api/src/modules/search/search.test.ts',
+  'apps/api/src/plugins/degrading.test.ts',
+  'apps/api/src/workflows/*.test.ts',
+];
