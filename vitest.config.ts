@@ -29,8 +29,9 @@ const apiProject = (name: string, databaseUrl: string, include: string[]): TestP
 });
 
 /**
- * One runner for everything: pure rules (core), the API through app.inject on a fresh
- * database per file (on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set),
+ * One runner for everything: pure rules (core), the API's database-free files (api-unit), the
+ * API through app.inject on a fresh database per file (on PGlite; with TEST_DATABASE_URL set,
+ * on PostgreSQL, and on PGlite only the driver-dependent files: scripts/api-test-files.ts),
  * and browser specs against the real built server (e2e).
  *
  * Two groups run one after the other: first everything without a browser, three files at a time

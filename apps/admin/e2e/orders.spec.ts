@@ -36,7 +36,7 @@ async function placeOrderAsCustomer(): Promise<{ token: string; invoice: string;
       payment_method: 'cash',
     },
   });
-  expect(placed.status).toBe(201);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return { token, invoice: placed.body.data.invoice, total: placed.body.data.total };
 }
 

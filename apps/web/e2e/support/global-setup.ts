@@ -45,7 +45,7 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 90_0
 /**
  * Builds the apps if needed, then starts one Chromium and, for each worker of the e2e project,
  * the real server on a free port with a throw-away DATA_DIR, its own SMTP capture and Stripe
- * stand-in (@parade/test-support/e2e-servers picks a worker's server).
+ * stand-in (each spec file claims a free one: @parade/test-support/e2e-servers).
  */
 export default async function setup(project: TestProject) {
   buildIfNeeded();
@@ -120,6 +120,7 @@ async function startServerStack(): Promise<{ server: E2eServer; close(): Promise
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}.claim`, { force: true });
       await smtp.close();
       await stripe.close();
       rmSync(mailDir, { recursive: true, force: true });
