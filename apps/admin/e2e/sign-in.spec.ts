@@ -66,6 +66,27 @@ describe('merchant and admin sign-in', () => {
     await context.close();
   });
 
+  it('follows a redirect inside the merchant site, and ignores one that would leave it', async () => {
+    const { page, context } = await newPage(browser);
+    // A tab or a line break, which browsers drop from a URL, would turn "/\t/x" into "//x".
+    for (const sneaky of ['/%09/example.invalid', '/%0a/example.invalid', 'https%3A%2F%2Fevil.example%2F']) {
+      await page.goto(`/admin/sign-in?redirect=${sneaky}`);
+      await page.getByLabel('E-mail').fill(accounts.vendor.email);
+      await page.getByLabel(/^Password/).fill(accounts.vendor.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname, sneaky).toBe('/admin/vendor');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    }
+    await page.goto('/admin/sign-in?redirect=%2Fvendor%2Forders');
+    await page.getByLabel('E-mail').fill(accounts.vendor.email);
+    await page.getByLabel(/^Password/).fill(accounts.vendor.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/vendor\/orders$/);
+    await context.close();
+  });
+
   it('shows the vendor dashboard on a phone with the navigation behind the burger', async () => {
     const { page, context } = await newPage(browser, viewports.mobile);
     await signIn(page, accounts.vendor);

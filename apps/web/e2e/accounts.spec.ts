@@ -1,4 +1,5 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
@@ -169,6 +170,12 @@ describe('accounts', () => {
       // Only paths inside the site are followed.
       await page.goto('/auth/login?redirect=https%3A%2F%2Fevil.example%2F');
       await waitForPath(page, '/profile');
+      // A tab or line break, which browsers drop from a URL ("/\t/x" would read as "//x"): the profile.
+      for (const sneaky of ['/%09/example.invalid', '/%0a/example.invalid']) {
+        await page.goto(`/auth/login?redirect=${sneaky}`);
+        await waitForPath(page, '/profile');
+        expect(new URL(page.url()).host).toBe(new URL(e2eServer().baseURL).host);
+      }
     }));
 
   it('checks a stored token before the first navigation: a valid one opens the page directly', () =>

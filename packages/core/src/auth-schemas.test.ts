@@ -76,4 +76,20 @@ describe('safeRedirectTarget', () => {
       expect(safeRedirectTarget(bad), bad).toBe('/profile');
     }
   });
+
+  it('refuses control and whitespace characters, which browsers drop from a URL (issue 22)', () => {
+    // What URLSearchParams.get gives for ?redirect=/%09/example.invalid and its kin.
+    for (const bad of [
+      '/\t/example.invalid',
+      '/\n/example.invalid',
+      '/\r/evil.test',
+      '/ /evil.test',
+      '/\u0000x',
+      '/a\u007f',
+    ]) {
+      expect(safeRedirectTarget(bad, '/home'), JSON.stringify(bad)).toBe('/home');
+    }
+    expect(new URL('/\t/example.invalid', 'https://shop.test').host).toBe('example.invalid');
+    expect(safeRedirectTarget('/cart?step=2#pay')).toBe('/cart?step=2#pay');
+  });
 });

@@ -215,12 +215,19 @@ export function avatarLetter(name: string | null | undefined): string {
 
 /**
  * Where to go after signing in: the `redirect` query when it is a path inside this site,
- * else the profile. A full URL or a protocol-relative "//host" is refused (open redirect).
+ * else the fallback. A full URL or a protocol-relative "//host" is refused (open redirect), and
+ * so is any control or whitespace character: browsers drop tabs and line breaks from a URL, so
+ * "/\t/example.invalid" would be read as "//example.invalid".
  */
 export function safeRedirectTarget(redirect: string | null | undefined, fallback = '/profile'): string {
   if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) {
     return fallback;
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+  if (/[\u0000-\u001F\u007F-\u009F\s]/u.test(redirect)) return fallback;
+  // Whatever else a browser might make of it, it must stay on this site.
+  const base = 'https://this-site.invalid';
+  if (new URL(redirect, base).origin !== base) return fallback;
   if (/^\/auth\//.test(redirect)) return fallback;
   return redirect;
 }

@@ -5,6 +5,7 @@
  * changes the database enum, so a migration must go with it.
  */
 import { z } from 'zod';
+import { wholeNumberOrDigits } from './ids';
 
 /** Catalogue: a product is physical or digital (digital has unlimited stock). */
 export const productTypes = ['Physical', 'Digital'] as const;
@@ -92,5 +93,5 @@ export const MIN_LINE_QUANTITY = 1;
 export const MAX_LINE_QUANTITY = 9999;
 /** Most lines one request may carry (a coupon check, a checkout). */
 export const MAX_LINES_PER_REQUEST = 200;
-/** A line's quantity on the wire: a whole number from 1 to 9999 (numeric text accepted). */
-export const lineQuantitySchema = z.coerce.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY);
+/** A line's quantity on the wire: a whole number from 1 to 9999 (decimal text accepted, nothing else: ids.ts). */
+export const lineQuantitySchema = wholeNumberOrDigits(z.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY));

@@ -62,10 +62,12 @@ export const errorCodes = [
   'order_not_found',
   'invoice_not_found',
   'order_status_invalid',
+  'order_not_cash',
   // Payments.
   'payment_unavailable',
   'invoice_not_payable',
   'webhook_signature_invalid',
+  'webhook_event_invalid',
   // Offers.
   'offer_not_claimable',
   'offer_not_found',

@@ -43,9 +43,20 @@ describe('digitalFileKind', () => {
 describe('cleanFileName', () => {
   it('keeps the last part of a path, without control characters', () => {
     expect(cleanFileName('C:\\fakepath\\Planner 2027.pdf', 'pdf')).toBe('Planner 2027.pdf');
-    expect(cleanFileName('../../etc/passwd', 'pdf')).toBe('passwd');
+    expect(cleanFileName('../../etc/passwd', 'pdf')).toBe('passwd.pdf');
     expect(cleanFileName('bad\r\nname.pdf', 'pdf')).toBe('bad name.pdf');
-    expect(cleanFileName('\u0007bell\u0000.pdf', 'pdf')).toBe('bell .pdf');
+    expect(cleanFileName('\u0007bell\u0000.pdf', 'pdf')).toBe('bell.pdf');
+  });
+
+  it('drops bidi and other invisible format characters, and gives the file the extension of its kind (issue 22)', () => {
+    // Shown as "ﬁexe.png" with the right-to-left override, but saved as ".exe".
+    expect(cleanFileName('ﬁ\u202Egnp.exe', 'png')).toBe('ﬁgnp.png');
+    expect(cleanFileName('re\u200Bport\u2066.pdf\u2069', 'pdf')).toBe('report.pdf');
+    expect(cleanFileName('cover.JPEG', 'jpeg')).toBe('cover.JPEG');
+    expect(cleanFileName('cover.jpg', 'jpeg')).toBe('cover.jpg');
+    expect(cleanFileName('album.zip', 'mp3')).toBe('album.mp3');
+    expect(cleanFileName('Recipes', 'epub')).toBe('Recipes.epub');
+    expect(cleanFileName('v1.2 release notes for the shop', 'pdf')).toBe('v1.2 release notes for the shop.pdf');
   });
 
   it('names a nameless file after its kind, and cuts a long name keeping the extension', () => {

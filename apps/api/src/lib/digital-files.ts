@@ -51,20 +51,36 @@ export function digitalFileKind(head: Uint8Array): DigitalFileKind | null {
   return null;
 }
 
+/** Extensions a kind's file may already carry (a JPEG is as often .jpeg as .jpg). */
+const extensionsOf = (kind: DigitalFileKind): string[] =>
+  kind === 'jpeg' ? ['jpg', 'jpeg'] : [digitalFileKinds[kind].extension];
+
 /**
- * The name to keep for a file as its merchant's computer called it: the last part of the path
- * some browsers send, control characters made spaces, at most 200 characters (the extension kept).
+ * The name to keep for a file as its merchant's computer called it, and to send it under: the
+ * last part of the path some browsers send; control characters made spaces; format characters
+ * (the right-to-left override and other bidi controls, zero-width ones) dropped, since
+ * "x\u202Egnp.exe" shows as "xexe.png" but saves as ".exe"; the extension of its kind, detected
+ * from its bytes (a wrong one is replaced, a missing one added); at most 200 characters.
  * A name that is empty once cleaned becomes "download" with the kind's extension.
  */
 export function cleanFileName(given: string | undefined, kind: DigitalFileKind): string {
   const base = (given ?? '').split(/[\\/]/).pop() ?? '';
-  const printable = [...base].map((ch) => (ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f ? ch : ' ')).join('');
-  const name = printable.replace(/\s+/g, ' ').trim();
-  if (!name || name === '.' || name === '..') return `download.${digitalFileKinds[kind].extension}`;
-  if (name.length <= 200) return name;
+  const visible = base.replace(/\p{Cf}/gu, '').replace(/\p{Cc}/gu, ' ');
+  const name = visible.replace(/\s+/g, ' ').trim();
+  const extension = digitalFileKinds[kind].extension;
+  if (!name || name === '.' || name === '..') return `download.${extension}`;
   const dot = name.lastIndexOf('.');
-  const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
-  return name.slice(0, 200 - extension.length) + extension;
+  const givenExtension = dot > 0 ? name.slice(dot + 1) : '';
+  const kept = extensionsOf(kind).includes(givenExtension.toLowerCase()) ? givenExtension : extension;
+  // A short tail after the last dot is an extension to replace; a long one is part of the name.
+  const stem = dot > 0 && name.length - dot <= 10 ? name.slice(0, dot) : name;
+  return `${stem.slice(0, 200 - kept.length - 1).trimEnd()}.${kept}`;
+}
+
+/** The kind whose files are sent with this Content-Type, if any. */
+export function digitalFileKindOf(contentType: string): DigitalFileKind | null {
+  const kinds = Object.keys(digitalFileKinds) as DigitalFileKind[];
+  return kinds.find((kind) => digitalFileKinds[kind].contentType === contentType) ?? null;
 }
 
 export interface StoredDigitalFile {

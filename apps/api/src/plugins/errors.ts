@@ -70,6 +70,9 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
+        // A 429 of our own counters (auth's TooManyRequests) says when to come back.
+        const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+        if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
         return reply.status(error.statusCode).send(failure(error.code, error.message, error.errors));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -95,8 +95,8 @@ export function checkoutFixtures(app: () => TestApp) {
   return { makeShop, makeVariation, makeCoupon, givePoints, place, stockOf };
 }
 
-/** A cash collection checkout of these lines. */
-export const collection = (items: { variation_id: number; quantity: number }[], extra: object = {}) => ({
+/** A cash collection checkout of these lines (any values a client might send: the server checks them). */
+export const collection = (items: { variation_id: unknown; quantity: unknown }[], extra: object = {}) => ({
   order_type: 'collection',
   collection_point: COLLECTION_POINT,
   items,

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../lib/errors';
 import { awardDeliveryPoints, releaseOrderCoupon, returnRewardPoints } from '../modules/cart';
 import { reverseSale } from '../modules/catalog';
 import {
+  invoicePaymentMethod,
   type LockedOrder,
   lockLiveInvoiceOrders,
   lockOrder,
@@ -69,6 +70,8 @@ export async function changeOrderStatus(
 /**
  * Marks a cash order paid (the shop took the money), and its invoice once all its live orders
  * are paid, in one transaction. Already paid: nothing changes. `shopId` scopes it as above.
+ * A card order is paid only by its card payment (Stripe's signed event): marking it by hand
+ * would record money nobody took, so it is refused (409 `order_not_cash`).
  */
 export async function markOrderPaid(
   db: DbOrTx,
@@ -80,6 +83,14 @@ export async function markOrderPaid(
     if (order.status === 'cancelled') {
       const message = 'A cancelled order cannot be marked paid.';
       throw new AppError(422, message, { status: [message] }, 'order_status_invalid');
+    }
+    if ((await invoicePaymentMethod(tx, order.invoiceId)) !== 'cash') {
+      throw new AppError(
+        409,
+        'Only a cash order can be marked paid: a card order is paid by its card payment.',
+        undefined,
+        'order_not_cash',
+      );
     }
     return { orderId: order.id, changed: await setOrderPaid(tx, order) };
   });

@@ -514,6 +514,25 @@ describe('POST /api/user/order/place', () => {
       expect(res.json()).toMatchObject({ code: 'empty_cart', errors: { items: ['Your cart is empty.'] } });
     });
 
+    it('a quantity or variation id that is not a whole decimal number ("0x10", [3], true, " 2 ", "+1")', async () => {
+      const me = await signUp(t.app);
+      const shop = await makeShop();
+      const v = await makeVariation(shop.id, { price: 100, stock: 50 });
+      for (const quantity of ['0x10', [3], true, ' 2 ', '+1', '1e1', 2.5]) {
+        const res = await place(me.token, collection([{ variation_id: v.id, quantity }]));
+        expect(res.statusCode, JSON.stringify(quantity)).toBe(422);
+        expect(res.json().code).toBe('validation_failed');
+      }
+      for (const variationId of ['+' + v.id, `0x${v.id.toString(16)}`, ` ${v.id}`]) {
+        const res = await place(me.token, collection([{ variation_id: variationId, quantity: 1 }]));
+        expect(res.statusCode, variationId).toBe(422);
+      }
+      expect(await invoiceCount(me.user.id)).toBe(0);
+      expect((await stockOf(v.id)).stock).toBe(50);
+      // Decimal text is still read, as a form would send it.
+      expect((await place(me.token, collection([{ variation_id: String(v.id), quantity: '2' }]))).statusCode).toBe(201);
+    });
+
     it('a suspended shop, an inactive variation, an unknown variation', async () => {
       const me = await signUp(t.app);
       const open = await makeShop();
@@ -698,6 +717,15 @@ describe("another customer's orders and invoices", () => {
     const placed = (await place(me.token, collection([{ variation_id: v.id, quantity: 1 }]))).json().data;
     const order = await t.app.inject({ url: `/api/user/order/${placed.orders[0].id}`, headers: bearer(you.token) });
     expect(order.statusCode).toBe(404);
+    // An id written any way but in decimal digits reaches no order, not even the caller's own.
+    const id = placed.orders[0].id as number;
+    for (const written of [`+${id}`, `0x${id.toString(16)}`, `${id}.0`]) {
+      const own = await t.app.inject({
+        url: `/api/user/order/${encodeURIComponent(written)}`,
+        headers: bearer(me.token),
+      });
+      expect(own.statusCode, written).toBe(422);
+    }
     expect(order.json().code).toBe('order_not_found');
     const invoice = await t.app.inject({ url: `/api/user/invoice/${placed.invoice}`, headers: bearer(you.token) });
     expect(invoice.statusCode).toBe(404);

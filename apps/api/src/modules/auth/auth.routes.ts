@@ -18,7 +18,6 @@ import { registerCustomer } from '../../workflows/register-customer';
 import { signInWithProvider } from '../../workflows/social-login';
 import { type AuthContext, login } from './auth.service';
 import { createOidcVerifier } from './oidc';
-import { TooManyRequests } from './rate-limit';
 import { revokeSession } from './sessions';
 
 const authReply = successEnvelope(authPayloadSchema);
@@ -35,10 +34,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   };
   const oidc = createOidcVerifier(app.config.oidcProviders);
-
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
 
   app.post(
     '/auth/register',

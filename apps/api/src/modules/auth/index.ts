@@ -26,5 +26,5 @@ export { DEFAULT_PASSWORD_HASH_COST, hashPassword, verifyPassword } from './pass
 export { assertPasswordAcceptable, type PasswordContext } from './password-policy';
 export { demoPasswords } from './published-passwords';
 /** A shared fixed-window counter, for limits other modules keep (e.g. QR scans counted per address). */
-export { hitRateLimit, type RateLimitRule } from './rate-limit';
+export { enforceRateLimits, hitRateLimit, type RateLimitRule } from './rate-limit';
 export { createSession, findSession, newOpaqueToken, revokeAllSessions, type SessionRecord } from './sessions';

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { cleanFileName, digitalFileKindOf } from '../../lib/digital-files';
 
 /**
  * Signed download links (docs/decisions/018). A browser follows a download link by navigation,
@@ -141,6 +142,15 @@ export function checkDownloadLink(secret: Buffer, presented: PresentedLink, now:
   if (!timingSafeEqual(expected, Buffer.from(signature, 'utf8'))) return { ok: false, reason: 'invalid' };
   if (link.expires * 1000 <= now) return { ok: false, reason: 'expired' };
   return { ok: true, link };
+}
+
+/**
+ * The name a file is sent under: cleaned as at upload (lib/digital-files.ts: no bidi or control
+ * characters, the extension of its kind), so that a name stored before that rule is safe too.
+ */
+export function servedFileName(name: string, contentType: string): string {
+  const kind = digitalFileKindOf(contentType);
+  return kind ? cleanFileName(name, kind) : name;
 }
 
 /**

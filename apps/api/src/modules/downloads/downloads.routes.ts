@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { requireUser } from '../../plugins/auth';
-import { attachmentDisposition, loadDownloadLinkSecret } from './download-links';
+import { attachmentDisposition, loadDownloadLinkSecret, servedFileName } from './download-links';
 import { listDigitalProducts, openDownload } from './downloads.service';
 
 /**
@@ -103,7 +103,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type(download.contentType)
         .header('content-length', download.size)
-        .header('content-disposition', attachmentDisposition(download.name))
+        .header('content-disposition', attachmentDisposition(servedFileName(download.name, download.contentType)))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff');
       // The stream closes the file when it ends or the client goes away.

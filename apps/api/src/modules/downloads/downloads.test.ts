@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
+import { productVariations } from '../../maintenance/schema';
 import { demoDigitalPurchase } from '../../maintenance/seed/demo-orders';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { COLLECTION_POINT } from '../../test/checkout-fixtures';
@@ -239,6 +241,27 @@ describe('GET /api/downloads/{order_item_id}', () => {
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends a stored name with a right-to-left override without it, under the extension of its type (issue 22)', async () => {
+    // A row written before names were cleaned at upload: shown as "ﬁfdp.exe" reversed, saved as .exe.
+    await t.database.db
+      .update(productVariations)
+      .set({ digitalFileName: 'ﬁ\u202Efdp.exe' })
+      .where(eq(productVariations.id, cookbook.id));
+    try {
+      const link = (await listed(alice.token)).data.find((d) => d.order_item_id === aliceLink.order_item_id)!;
+      const res = await follow(link.download_url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="_fdp.pdf"; filename*=UTF-8''%EF%AC%81fdp.pdf`,
+      );
+    } finally {
+      await t.database.db
+        .update(productVariations)
+        .set({ digitalFileName: FILE_NAME })
+        .where(eq(productVariations.id, cookbook.id));
+    }
   });
 
   it('refuses a link past its expiry with 403 download_link_expired', async () => {

@@ -133,6 +133,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vendor/:slug/offers/:offerId/claim',
     {
+      // Sign-in first: a guest gets 401, whatever the body or path (docs/api-errors.md).
+      onRequest: app.authenticate,
       config: { rateLimit: { max: CLAIMS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: claimerKey } },
       schema: {
         tags,
@@ -167,6 +169,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/claims',
     {
+      // Sign-in first: a guest gets 401, whatever the body or path (docs/api-errors.md).
+      onRequest: app.authenticate,
       schema: {
         tags,
         security,
@@ -185,6 +189,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/stats',
     {
+      // Sign-in first: a guest gets 401, whatever the body or path (docs/api-errors.md).
+      onRequest: app.authenticate,
       schema: {
         tags,
         security,
@@ -206,6 +212,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/claims/:id',
     {
+      // Sign-in first: a guest gets 401, whatever the body or path (docs/api-errors.md).
+      onRequest: app.authenticate,
       schema: {
         tags,
         security,
@@ -227,6 +235,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/claims/:id/cancel',
     {
+      // Sign-in first: a guest gets 401, whatever the body or path (docs/api-errors.md).
+      onRequest: app.authenticate,
       schema: {
         tags,
         security,

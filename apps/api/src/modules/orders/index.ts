@@ -27,6 +27,7 @@ export {
   createCheckout,
   findInvoiceByIdempotencyKey,
   INVOICE_IDEMPOTENCY_INDEX,
+  invoicePaymentMethod,
   type LockedOrder,
   lockLiveInvoiceOrders,
   lockOrder,

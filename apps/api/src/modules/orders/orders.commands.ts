@@ -91,6 +91,15 @@ export async function orderSaleLines(
  * Marks a cash order paid, and its invoice paid once every live order of the invoice is. Returns
  * false when the order is not unpaid (already paid, or a failed card payment).
  */
+/** How the order's invoice is paid (cash or card); null when there is no such invoice. */
+export async function invoicePaymentMethod(db: DbOrTx, invoiceId: number): Promise<PaymentMethod | null> {
+  const [row] = await db
+    .select({ paymentMethod: invoices.paymentMethod })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  return row?.paymentMethod ?? null;
+}
+
 export async function setOrderPaid(db: DbOrTx, order: LockedOrder): Promise<boolean> {
   const changed = await db
     .update(orders)

@@ -47,6 +47,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/order/place',
     {
+      // Sign-in first: a guest gets 401, whatever the body or path (docs/api-errors.md).
+      onRequest: app.authenticate,
       config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: customerKey } },
       schema: {
         tags: ['orders'],
@@ -96,6 +98,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/order',
     {
+      // Sign-in first: a guest gets 401, whatever the body or path (docs/api-errors.md).
+      onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
         summary: "The signed-in customer's orders (one per shop per checkout), newest first",
@@ -113,6 +117,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/order/:id',
     {
+      // Sign-in first: a guest gets 401, whatever the body or path (docs/api-errors.md).
+      onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
         summary: "One of the signed-in customer's orders with its status history, oldest first",
@@ -131,6 +137,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/invoice/:invoice',
     {
+      // Sign-in first: a guest gets 401, whatever the body or path (docs/api-errors.md).
+      onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
         summary: "One of the signed-in customer's invoices (a checkout): its figures and its orders",

@@ -30,6 +30,7 @@ async function placeOrder(
   shopId: number,
   variation: { id: number; product_id: number; full_name: string },
   quantity: number,
+  paymentMethod: 'cash' | 'card' = 'cash',
 ) {
   seq += 1;
   const total = 500 * quantity;
@@ -42,7 +43,7 @@ async function placeOrder(
       orderType: 'collection',
       subtotal: total,
       total,
-      paymentMethod: 'cash',
+      paymentMethod,
     })
     .returning();
   const [order] = await db
@@ -118,6 +119,17 @@ describe('vendor orders', () => {
     expect(cancelled.json().data.order.history.at(-1)).toMatchObject({ status: 'cancelled', note: 'Customer asked' });
     const [row] = await t.database.db.select().from(productVariations).where(eq(productVariations.id, variation.id));
     expect(row?.stock).toBe(4);
+  });
+
+  it('refuses to mark a card order paid by hand (409 order_not_cash), leaving it and its invoice unpaid', async () => {
+    const variation = await variationOf(a.token, 'Card Jam', 4);
+    const { order, invoice } = await placeOrder(a.shopId!, variation, 1, 'card');
+    const res = await as(a.token, 'POST', `/api/vendor/orders/${order.id}/mark-paid`);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ status: false, code: 'order_not_cash' });
+    const [orderRow] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    const [invoiceRow] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect([orderRow?.paymentStatus, invoiceRow?.paymentStatus]).toEqual(['unpaid', 'unpaid']);
   });
 
   it("answers 404 on another shop's order, changing nothing, and ignores totals in a body", async () => {

@@ -2,13 +2,14 @@ import { successEnvelope } from '@parade/core/envelope';
 import { paymentTokenBodySchema, paymentTokenPayloadSchema } from '@parade/core/order-schemas';
 import { stripeWebhookReceiptSchema } from '@parade/core/payment-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { recordCardPayment } from '../../workflows/record-card-payment';
 import { createPaymentToken } from './payment-token';
 import { createStripeClient } from './stripe-client';
+import { verifyStripeEvent } from './stripe-webhook';
 
 /** Stripe's events are a few kilobytes; anything near this is not one. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -19,6 +20,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment-token',
     {
+      // Sign-in first: a guest gets 401, whatever the body (docs/api-errors.md).
+      onRequest: app.authenticate,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
@@ -66,14 +69,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError(503, 'Card payments are not configured on this server.', {}, 'payment_unavailable');
         }
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const signature = request.headers['stripe-signature'];
         let event: Stripe.Event;
         try {
-          if (typeof signature !== 'string' || signature === '') throw new Error('no Stripe-Signature header');
-          event = Stripe.webhooks.constructEvent(body, signature, secret);
+          event = verifyStripeEvent(body, request.headers['stripe-signature'], secret);
         } catch (error) {
-          request.log.warn({ err: error }, 'Stripe webhook refused: bad signature');
-          throw new AppError(400, 'The webhook signature is not valid.', {}, 'webhook_signature_invalid');
+          request.log.warn({ err: error }, 'Stripe webhook refused');
+          throw error;
         }
         const { outcome, mailIds } = await recordCardPayment(app.db, event, {
           publicUrl: app.config.publicUrl,

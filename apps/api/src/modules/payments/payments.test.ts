@@ -5,6 +5,7 @@ import {
   startStripeStandIn,
 } from '@parade/test-support/stripe-stand-in';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, mailOutbox, paymentEvents, payments, siteSettings } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -294,6 +295,62 @@ describe('POST /api/payments/stripe/webhook', () => {
     // The same event with its real signature is taken: the refusals were about the signature.
     expect((await post(good)).statusCode).toBe(200);
     expect((await checkoutState(t.database.db, checkout.invoiceId)).invoice?.paymentStatus).toBe('paid');
+  });
+
+  it('answers a signed body not in the shape Stripe sends with 400, never 500, and records nothing (issue 22)', async () => {
+    const signedBody = (payload: string, timestamp = Math.floor(Date.now() / 1000)) => ({
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: stripe.webhookSecret,
+          timestamp,
+        }),
+      },
+    });
+    const shapes = [
+      [],
+      'just text',
+      { type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', amount: 100, currency: 'gbp' } } },
+      { id: 'evt_no_data', type: 'payment_intent.succeeded', data: {} },
+      { id: 'evt_null', type: 'payment_intent.succeeded', data: { object: null } },
+      { id: 'evt_no_amount', type: 'payment_intent.succeeded', data: { object: { id: 'pi_y', currency: 'gbp' } } },
+      { id: 'evt_no_type', data: { object: {} } },
+    ];
+    for (const shape of shapes) {
+      const res = await post(signedBody(JSON.stringify(shape)));
+      expect(res.statusCode, JSON.stringify(shape)).toBe(400);
+      expect(res.json()).toMatchObject({ status: false, code: 'webhook_event_invalid' });
+    }
+    expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_no_data'))).toEqual([]);
+    // Another event type, well formed, is still taken (and ignored).
+    const other = { id: `evt_other_${Date.now()}`, type: 'customer.created', data: { object: { id: 'cus_1' } } };
+    expect((await post(signedBody(JSON.stringify(other)))).statusCode).toBe(200);
+  });
+
+  it('refuses a signature made more than 5 minutes before or after now', async () => {
+    const { intent } = await customerWithIntent();
+    const event = { id: `evt_time_${Date.now()}`, type: 'payment_intent.processing', data: { object: intent } };
+    const payload = JSON.stringify(event);
+    const at = (offsetSeconds: number) =>
+      post({
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: stripe.webhookSecret,
+            timestamp: Math.floor(Date.now() / 1000) + offsetSeconds,
+          }),
+        },
+      });
+    for (const offset of [600, -600]) {
+      const res = await at(offset);
+      expect(res.statusCode, String(offset)).toBe(400);
+      expect(res.json().code).toBe('webhook_signature_invalid');
+    }
+    expect((await at(60)).statusCode).toBe(200);
   });
 
   it('acts on a replayed event once', async () => {

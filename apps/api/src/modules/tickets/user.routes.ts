@@ -11,15 +11,46 @@ import {
   ticketStatusChangeSchema,
 } from '@parade/core/ticket-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DbOrTx } from '../../db/client';
 import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { openSupportTicket } from '../../workflows/open-support-ticket';
 import { reportOrderIssue } from '../../workflows/report-order-issue';
 import { sendTicketMessage } from '../../workflows/send-ticket-message';
+import { enforceRateLimits, type RateLimitRule } from '../auth';
 import { findCustomerTicket, listCustomerTickets, setTicketStatus } from './tickets.service';
 
 const ticketMissing = () => notFound('No such ticket.', 'ticket_not_found');
+
+const MINUTE = 60;
+const DAY = 24 * 60 * 60;
+
+/**
+ * What one customer may write: plenty for anyone with a real problem, far too little to flood a
+ * shop's inbox (each new ticket, order issue and message e-mails the staff). New tickets and
+ * order issues share their counters. Over a limit: 429 `rate_limited` with Retry-After.
+ */
+export const ticketRateLimits = {
+  newPerMinute: { max: 10, windowSeconds: MINUTE },
+  newPerDay: { max: 50, windowSeconds: DAY },
+  messagesPerMinute: { max: 20, windowSeconds: MINUTE },
+  messagesPerDay: { max: 200, windowSeconds: DAY },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Counts a new ticket or order issue of this customer, refusing it past either limit. */
+const countNewTicket = (db: DbOrTx, userId: number) =>
+  enforceRateLimits(db, [
+    { key: `tickets:new:minute:user:${userId}`, rule: ticketRateLimits.newPerMinute },
+    { key: `tickets:new:day:user:${userId}`, rule: ticketRateLimits.newPerDay },
+  ]);
+
+/** Counts a message of this customer on a ticket, refusing it past either limit. */
+const countMessage = (db: DbOrTx, userId: number) =>
+  enforceRateLimits(db, [
+    { key: `tickets:message:minute:user:${userId}`, rule: ticketRateLimits.messagesPerMinute },
+    { key: `tickets:message:day:user:${userId}`, rule: ticketRateLimits.messagesPerDay },
+  ]);
 
 /**
  * A signed-in customer's own support tickets and order issues (`/api/user/support-ticket...`,
@@ -94,7 +125,8 @@ export const ticketsUserRoutes: FastifyPluginAsyncZod = async (app) => {
         description: [
           "The ticket starts `open` with `message` as its first message. `order_id` must be one of the caller's orders",
           "(else 404 `order_not_found`, on `errors.order_id`). The order's shop is e-mailed (else the site address),",
-          'so that someone answers.',
+          'so that someone answers. At most 10 new tickets and order issues a minute and 50 a day per customer (429',
+          '`rate_limited` with Retry-After).',
         ].join(' '),
         body: createTicketSchema,
         response: createdReply,
@@ -102,6 +134,7 @@ export const ticketsUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
+      await countNewTicket(app.db, user.id);
       const { ticketId, mailIds } = await openSupportTicket(app.db, app.config, {
         customer: user,
         subject: request.body.subject,
@@ -121,7 +154,7 @@ export const ticketsUserRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Write on one of my tickets; a resolved or closed ticket opens again',
         description:
-          "A customer writing again needs an answer, so the ticket's status becomes `open`. Another customer's ticket answers 404 `ticket_not_found`.",
+          "A customer writing again needs an answer, so the ticket's status becomes `open`. Another customer's ticket answers 404 `ticket_not_found`. At most 20 messages a minute and 200 a day per customer (429 `rate_limited` with Retry-After).",
         params: idParamsSchema,
         body: ticketMessageInputSchema,
         response: ticketReply,
@@ -129,6 +162,7 @@ export const ticketsUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
+      await countMessage(app.db, user.id);
       const { reopened, mailIds } = await sendTicketMessage(app.db, app.config, {
         ticketId: request.params.id,
         customer: user,
@@ -177,7 +211,8 @@ export const ticketsUserRoutes: FastifyPluginAsyncZod = async (app) => {
           '`type` is missing, damaged, wrong_item, late or other. The subject is made by the server, e.g.',
           '"Order INV-2026-000123: damaged item — Braeburn Apples 1kg". Another customer\'s order answers 404',
           "`order_not_found`; an `item_id` that is not a line of that order 422 `order_item_invalid`. The order's",
-          'shop is e-mailed (else the site address).',
+          'shop is e-mailed (else the site address). Counted with new tickets: at most 10 a minute and 50 a day per',
+          'customer (429 `rate_limited` with Retry-After).',
         ].join(' '),
         body: orderIssueInputSchema,
         response: createdReply,
@@ -185,6 +220,7 @@ export const ticketsUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
+      await countNewTicket(app.db, user.id);
       const { ticketId, mailIds } = await reportOrderIssue(app.db, app.config, {
         customer: user,
         orderId: request.body.order_id,

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { supportTickets } from '../../maintenance/schema';
+import { mailOutbox, rateLimitHits, supportTickets } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeShop } from '../../test/manage-fixtures';
 import { signUp } from '../../test/test-support';
 import { ticketFixtures } from '../../test/ticket-fixtures';
+import { ticketRateLimits } from './user.routes';
 
 /** The customer's own support tickets and order issues: /api/user/support-ticket... and /api/user/order-issue. */
 let t: TestApp;
@@ -31,6 +32,79 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Listed = { id: number; subject: string; status: string };
+
+/** As if a minute had passed for this customer's per-minute ticket counters. */
+async function minutePasses(userId: number) {
+  await t.database.db
+    .delete(rateLimitHits)
+    .where(inArray(rateLimitHits.key, [`tickets:new:minute:user:${userId}`, `tickets:message:minute:user:${userId}`]));
+}
+
+describe('limits per customer (issue 22: 20 parallel requests made 400 tickets in 3 s)', () => {
+  it('takes at most 10 new tickets and order issues a minute, 50 a day, answering 429 with Retry-After', async () => {
+    const dana = await signUp(t.app);
+    const outboxBefore = await outboxCount();
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        f.call(dana.token, 'POST', '/api/user/support-ticket', { subject: `Flood ${i}`, message: 'Again.' }),
+      ),
+    );
+    const statuses = replies.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(ticketRateLimits.newPerMinute.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - ticketRateLimits.newPerMinute.max);
+    const refused = replies.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toMatchObject({ status: false, code: 'rate_limited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await ticketCount(dana.user.id)).toBe(10);
+    expect((await outboxCount()) - outboxBefore).toBe(10);
+    // An order issue counts with them.
+    const issue = await f.call(dana.token, 'POST', '/api/user/order-issue', {
+      order_id: 1,
+      type: 'late',
+      message: 'x',
+    });
+    expect(issue.statusCode).toBe(429);
+
+    // Over a day: 50, whatever the minutes.
+    for (let made = 10; made < ticketRateLimits.newPerDay.max; made += 1) {
+      if (made % 10 === 0) await minutePasses(dana.user.id);
+      const res = await f.call(dana.token, 'POST', '/api/user/support-ticket', {
+        subject: `Day ${made}`,
+        message: 'Hi.',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await minutePasses(dana.user.id);
+    const overDay = await f.call(dana.token, 'POST', '/api/user/support-ticket', {
+      subject: 'One more',
+      message: 'Hi.',
+    });
+    expect(overDay.statusCode).toBe(429);
+    expect(Number(overDay.headers['retry-after'])).toBeGreaterThan(60);
+    expect(await ticketCount(dana.user.id)).toBe(50);
+  });
+
+  it('takes at most 20 messages a minute on tickets', async () => {
+    const ed = await signUp(t.app);
+    const opened = await f.call(ed.token, 'POST', '/api/user/support-ticket', { subject: 'Chatty', message: 'Hello.' });
+    const id = opened.json().data.ticket.id;
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        f.call(ed.token, 'POST', `/api/user/support-ticket/${id}/send-message`, { body: `Line ${i}` }),
+      ),
+    );
+    expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(ticketRateLimits.messagesPerMinute.max);
+    expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(30 - ticketRateLimits.messagesPerMinute.max);
+  });
+});
+
+async function ticketCount(userId: number): Promise<number> {
+  return (await t.database.db.select().from(supportTickets).where(eq(supportTickets.userId, userId))).length;
+}
+
+async function outboxCount(): Promise<number> {
+  return (await t.database.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+}
 
 describe('POST user/support-ticket, GET user/support-ticket and GET user/support-ticket/{id}', () => {
   it('opens a question with its first message, mails the site address, and shows it to its customer only', async () => {
@@ -92,6 +166,8 @@ describe('POST user/support-ticket, GET user/support-ticket and GET user/support
     const cara = await signUp(t.app);
     const ids: number[] = [];
     for (let i = 1; i <= 12; i += 1) {
+      // Ten new tickets a minute at most (ticketRateLimits): let the minute pass for the last two.
+      if (i === 11) await minutePasses(cara.user.id);
       const res = await f.call(cara.token, 'POST', '/api/user/support-ticket', {
         subject: `Question ${i}`,
         message: `Question number ${i}.`,
