@@ -24,7 +24,7 @@ type Counted = FastifyRequest & { [counted]?: boolean };
  * Either answers at once with 503 `service_unavailable` in the failure envelope and
  * Retry-After, so a backlog drains instead of growing. A route with
  * `config: { loadShedding: false }` (the health check) is always served and not counted, so a
- * load balancer can tell "busy" from "dead".
+ * load balancer can tell "busy" from "dead"; so are the apps' files and pages (outside /api/).
  */
 export const loadSheddingPlugin = fp(
   async (app: FastifyInstance, opts: Config['shedding']) => {
@@ -36,7 +36,11 @@ export const loadSheddingPlugin = fp(
     };
     const body = JSON.stringify(failure);
     const retryAfter = String(opts.retryAfterSeconds);
-    const exempt = (request: FastifyRequest) => request.routeOptions.config?.loadShedding === false;
+    // The apps' files and pages (everything outside /api/) are files read from disk, already
+    // compressed: shedding them saved nothing and once left the page editor unable to load its
+    // code ("Failed to fetch dynamically imported module", issue 22). They are always served.
+    const exempt = (request: FastifyRequest) =>
+      request.routeOptions.config?.loadShedding === false || !request.url.startsWith('/api/');
     /** Prepares the 503 and returns its body (sent as is: no serialiser involved). */
     const shed = (reply: FastifyReply) => {
       reply

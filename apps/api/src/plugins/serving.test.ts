@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { precompress } from '../../../../scripts/build-if-needed.mjs';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -141,6 +141,34 @@ describe('the built apps: pre-compressed, immutable assets', () => {
     await database.close();
     rmSync(dir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("serves the apps' files and pages while the API sheds load (issue 22: 15 scripts answered 503)", async () => {
+    const pressed = await buildApp({
+      // A 1-byte heap limit: under pressure from the first sample on.
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        SERVE_APPS: 'true',
+        SHED_MAX_HEAP_USED_BYTES: '1',
+        SHED_SAMPLE_INTERVAL_MS: '10',
+      }),
+      database,
+      logger: false,
+      staticRoots: { web: path.join(dir, 'web'), admin: path.join(dir, 'admin') },
+    });
+    try {
+      await pressed.ready();
+      await vi.waitFor(async () => {
+        expect((await pressed.inject({ url: '/api/categories' })).statusCode).toBe(503);
+      });
+      for (const url of ['/assets/index-AbC123.js', '/admin/assets/tiny-AbC123.js', '/', '/admin/', '/products']) {
+        expect((await pressed.inject({ url, headers: { 'accept-encoding': 'br' } })).statusCode, url).toBe(200);
+      }
+    } finally {
+      await pressed.close();
+    }
   });
 
   it('writes .br and .gz beside each compressible file worth it, not beside tiny ones', () => {

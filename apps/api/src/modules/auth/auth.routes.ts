@@ -18,6 +18,7 @@ import { registerCustomer } from '../../workflows/register-customer';
 import { signInWithProvider } from '../../workflows/social-login';
 import { type AuthContext, login } from './auth.service';
 import { createOidcVerifier } from './oidc';
+import { warmPasswordEstimator } from './password-policy';
 import { revokeSession } from './sessions';
 
 const authReply = successEnvelope(authPayloadSchema);
@@ -34,6 +35,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   };
   const oidc = createOidcVerifier(app.config.oidcProviders);
+
+  // The password estimator's dictionaries load before the server takes requests (half a second
+  // of CPU), not during the first sign-up with every request behind it (issue 22).
+  app.addHook('onReady', warmPasswordEstimator);
 
   app.post(
     '/auth/register',

@@ -23,7 +23,11 @@ export {
 } from './auth.service';
 export type { OidcVerifier } from './oidc';
 export { DEFAULT_PASSWORD_HASH_COST, hashPassword, verifyPassword } from './password';
-export { assertPasswordAcceptable, type PasswordContext } from './password-policy';
+export {
+  assertPasswordAcceptable,
+  type PasswordContext,
+  warmPasswordEstimator,
+} from './password-policy';
 export { demoPasswords } from './published-passwords';
 /** A shared fixed-window counter, for limits other modules keep (e.g. QR scans counted per address). */
 export { enforceRateLimits, hitRateLimit, type RateLimitRule } from './rate-limit';

@@ -44,10 +44,10 @@ let estimator: Promise<ZxcvbnFactory> | null = null;
 
 /**
  * zxcvbn with the breach list of @zxcvbn-ts/language-common (about 49,000 passwords, most used
- * first), its diceware words and keyboard layouts, and our own list. Loaded on first use only
- * (measured: about 10 MB more resident memory, 6 MB of it heap, and 0.4 to 0.7 s of CPU on a busy
- * two-core machine to decompress and index): start-up does not pay for it, nor a process that
- * never sets a password.
+ * first), its diceware words and keyboard layouts, and our own list (measured: about 10 MB more
+ * resident memory, 6 MB of it heap, and 0.4 to 0.7 s of CPU on a busy two-core machine to
+ * decompress and index). The server loads it once it has started (warmPasswordEstimator), so the
+ * first sign-up does not hold every request behind it for half a second.
  */
 function loadEstimator(): Promise<ZxcvbnFactory> {
   estimator ??= (async () => {
@@ -65,6 +65,11 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
     estimator = null;
   });
   return estimator;
+}
+
+/** Loads the estimator now (the app calls it once ready); resolves when it is. */
+export async function warmPasswordEstimator(): Promise<void> {
+  await loadEstimator();
 }
 
 /**

@@ -256,6 +256,23 @@ describe('reset password', () => {
     expect((await reset({ token, email: user.email, ...body })).statusCode).toBe(200);
   });
 
+  it('checks the token before judging the password: a made-up token never costs a strength estimate (issue 22)', async () => {
+    const user = await signUp(t.app);
+    // Weak, and long: judged first, it answered "too common" and cost the estimator's time.
+    const weak = 'password'.repeat(8);
+    const res = await reset({ token: 'B'.repeat(43), email: user.email, password: weak, password_confirmation: weak });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'reset_token_invalid' });
+    expect(res.json().errors.password).toBeUndefined();
+    const unknown = await reset({
+      token: 'C'.repeat(43),
+      email: 'nobody.here@example.test',
+      password: weak,
+      password_confirmation: weak,
+    });
+    expect(unknown.json()).toMatchObject({ code: 'reset_token_invalid' });
+  });
+
   it('applies the password rules to the new password', async () => {
     const user = await signUp(t.app);
     const { token } = await resetLinkFor(user.email);

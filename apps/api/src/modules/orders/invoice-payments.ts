@@ -17,6 +17,8 @@ export interface InvoiceForPayment {
   paymentDueAt: Date | null;
   /** Every order of the invoice is cancelled: nothing is left to pay for. */
   cancelled: boolean;
+  /** At least one order of the invoice is cancelled (a shop cancelled its part). */
+  partlyCancelled: boolean;
 }
 
 const invoiceColumns = {
@@ -30,6 +32,7 @@ const invoiceColumns = {
   // Spelled out: Drizzle leaves a column unqualified in a single-table select, and inside this
   // subquery a bare "id" would be the order's.
   cancelled: sql<boolean>`not exists (select 1 from "orders" o where o.invoice_id = "invoices"."id" and o.status <> 'cancelled')`,
+  partlyCancelled: sql<boolean>`exists (select 1 from "orders" o where o.invoice_id = "invoices"."id" and o.status = 'cancelled')`,
 };
 
 /** The customer's invoice with this number, or null (another customer's invoice is null too). */

@@ -51,6 +51,17 @@ export async function createPaymentToken(
           : 'The card payment for this order failed. Please place the order again.';
     throw new AppError(409, why, {}, 'invoice_not_payable');
   }
+  if (invoice.partlyCancelled) {
+    // The invoice's total still counts the cancelled order, and refunds are not built yet: charging
+    // it would take money for goods that will never come (issue 22). The live orders stay unpaid
+    // and are released by the card-payment timeout; the customer orders them again.
+    throw new AppError(
+      409,
+      'A shop has cancelled part of this order, so it cannot be paid by card as it stands. Please place the order again.',
+      {},
+      'invoice_not_payable',
+    );
+  }
   if (invoice.total < CARD_MINIMUM_PENCE) {
     // Stripe refuses smaller charges; saying so beats a "try again" that can never work.
     throw new AppError(

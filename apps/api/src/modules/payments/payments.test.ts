@@ -11,6 +11,7 @@ import { invoices, mailOutbox, paymentEvents, payments, siteSettings } from '../
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { checkoutState, placeCheckout, type TestCheckout } from '../../test/card-checkouts';
 import { bearer, signUp } from '../../test/test-support';
+import { changeOrderStatus } from '../../workflows/change-order-status';
 
 let t: TestApp;
 let stripe: StripeStandIn;
@@ -178,6 +179,22 @@ describe('POST /api/payment-token', () => {
       expect(res.json()).toMatchObject({ status: false, code: 'invoice_not_payable' });
     }
     expect(stripe.intents.size).toBe(before);
+  });
+
+  it('refuses to charge a checkout one of whose shops has cancelled its order (issue 22), asking Stripe nothing', async () => {
+    const customer = await signUp(t.app);
+    const checkout = await placeCheckout(t.app, t.database.db, customer);
+    expect(checkout.orderIds.length).toBeGreaterThanOrEqual(2);
+    await changeOrderStatus(t.database.db, { orderId: checkout.orderIds[0]!, to: 'cancelled', note: 'Out of stock' });
+    const before = stripe.requests.length;
+
+    const res = await paymentToken(customer.token, checkout.number);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ status: false, code: 'invoice_not_payable' });
+    expect(res.json().message).toContain('cancelled part of this order');
+    expect(stripe.requests.length).toBe(before);
+    const state = await checkoutState(t.database.db, checkout.invoiceId);
+    expect(state.invoice?.paymentStatus).toBe('unpaid');
   });
 
   it('refuses an invoice below Stripe’s smallest charge in words, without asking Stripe', async () => {
