@@ -16,6 +16,8 @@
  *    that still trips shows up as non-2xx (429) in the table.
  * 4. Overload: c=--overload-connections on /api/products while a second worker measures
  *    /api/health at c=4 in parallel.
+ *    Resets: 30 connections of password resets with made-up tokens and 64-character passwords
+ *    while a second worker measures GET /api/brands at c=4 (issue 22: its p99 stays under 200 ms).
  * 5. Prints one table (route, connections, 2xx replies per second, p50, p99 and max latency of
  *    all replies, connection errors and timeouts, non-2xx replies by status, and 2xx/s as a
  *    share of the bare route's), the server's cold start, peak RSS (VmHWM from
@@ -486,6 +488,42 @@ async function main() {
       measured.push({ name: 'OVERLOAD health alongside', connections: 4, result: health });
     }
 
+    if (!args.only || 'resets'.includes(args.only)) {
+      // Issue 22: 30 password resets at once with made-up tokens and 64-character passwords once
+      // froze every other request (the strength estimate ran before the token check). Target:
+      // GET /api/brands alongside keeps its p99 under 200 ms.
+      log('  resets: 30 made-up password resets at once, brands alongside');
+      const password = 'correct horse battery staple, then a few more words to reach 64!'.slice(0, 64);
+      const [resets, brands] = await Promise.all([
+        load({
+          origin: server.origin,
+          method: 'POST',
+          paths: ['/api/auth/reset'],
+          body: { token: 'x'.repeat(43), email: 'customer@parade.test', password, password_confirmation: password },
+          connections: 30,
+          duration,
+        }),
+        new Promise<LoadResult>((resolve, reject) =>
+          setTimeout(
+            () =>
+              load({
+                origin: server!.origin,
+                method: 'GET',
+                paths: ['/api/brands'],
+                uniqueParam: 'n',
+                connections: 4,
+                duration: Math.max(1, duration - 1),
+              })
+                .then(resolve)
+                .catch(reject),
+            500,
+          ),
+        ),
+      ]);
+      measured.push({ name: 'RESETS made-up tokens, 64-char passwords', connections: 30, result: resets });
+      measured.push({ name: 'RESETS brands alongside (p99 < 200 ms)', connections: 4, result: brands });
+    }
+
     const peak = peakRssMiB(server.child.pid);
     const { header, body } = formatRows(measured, bareResult.reqPerSec);
     const markdown = args.markdown;
@@ -508,6 +546,7 @@ async function main() {
     const broken = measured.filter(
       (m) =>
         !m.name.startsWith('OVERLOAD') &&
+        m.name !== 'RESETS made-up tokens, 64-char passwords' &&
         (m.result.errors > 0 ||
           !Object.keys(m.result.statusCodes).some((code) => code.startsWith('2')) ||
           Object.keys(m.result.statusCodes).some((code) => !/^(2..|429|503)$/.test(code))),
