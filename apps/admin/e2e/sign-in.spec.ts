@@ -87,6 +87,24 @@ describe('merchant and admin sign-in', () => {
     await context.close();
   });
 
+  it('opens a screen whose code failed to arrive the first time (issue 22: a shed script broke the page editor)', async () => {
+    const { page, context } = await newPage(browser);
+    let asked = 0;
+    await page.route(/\/admin\/assets\/page-edit-[^/]+\.js$/, (route) => {
+      asked += 1;
+      // The first request is answered as a server shedding load would; the second goes through.
+      if (asked === 1) return route.fulfill({ status: 503, contentType: 'application/json', body: '{}' });
+      return route.continue();
+    });
+    await signIn(page, accounts.admin);
+    await page.getByText('Shop requests waiting').waitFor();
+    await page.goto('/admin/platform/pages/new');
+    await page.getByRole('heading', { name: 'New page', level: 1 }).waitFor();
+    expect(asked).toBe(2);
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows the vendor dashboard on a phone with the navigation behind the burger', async () => {
     const { page, context } = await newPage(browser, viewports.mobile);
     await signIn(page, accounts.vendor);

@@ -1,11 +1,13 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { redirectSignedIn, requireRole } from '@/features/auth/guards';
 import { homeFor, paths } from '@/lib/paths';
+import { retryOnce } from '@/lib/retry-once';
 import { type StaffRole, useSessionStore } from '@/lib/session-store';
 import { type AreaPages, type adminPages, areaPages, type vendorPages } from '@/lib/site-map';
 import { RouteError } from './routes/route-error';
 
-type LazyScreen = NonNullable<RouteObject['lazy']>;
+/** A route's `lazy` in its function form: loads the screen's module. */
+type LazyScreen = Extract<NonNullable<RouteObject['lazy']>, () => unknown>;
 /** Each page of an area's site map paired with the screen that shows it, loaded when first opened. */
 type Screens<Pages extends AreaPages> = Record<keyof Pages, LazyScreen>;
 
@@ -64,7 +66,8 @@ function pageRoutes<Pages extends AreaPages>(pages: Pages, screens: Screens<Page
     .map(([key, page]): RouteObject => {
       const path = lastSegment(page.path);
       const handle = { crumb: page.label };
-      const screen = screens[key];
+      const load = screens[key];
+      const screen = load && retryOnce(load);
       const below = pageRoutes(pages, screens, page.path);
       return below.length === 0
         ? { path, handle, lazy: screen }
@@ -83,12 +86,15 @@ function areaRoute<Pages extends AreaPages>(
   return {
     path: lastSegment(home.path),
     loader: requireRole(role),
-    lazy: layout,
+    lazy: retryOnce(layout),
     handle: { crumb: home.label },
     children: [
       {
         errorElement: <RouteError />,
-        children: [{ index: true, lazy: screens.dashboard }, ...pageRoutes(pages, screens, home.path)],
+        children: [
+          { index: true, lazy: screens.dashboard && retryOnce(screens.dashboard) },
+          ...pageRoutes(pages, screens, home.path),
+        ],
       },
     ],
   };
@@ -96,7 +102,8 @@ function areaRoute<Pages extends AreaPages>(
 
 /**
  * The merchant/admin site under /admin, made from the site map (lib/site-map.ts). Every screen
- * and the signed-in layout load lazily, so sign-in downloads neither the tables nor the charts. A
+ * and the signed-in layout load lazily, so sign-in downloads neither the tables nor the charts;
+ * a load that fails is tried once more (lib/retry-once.ts). A
  * route's `handle.crumb` names it in the breadcrumbs. Made after the session boot: a router
  * starts its first loaders when created.
  */
@@ -113,10 +120,14 @@ export const createAppRouter = () =>
               return redirect(user ? homeFor(user.role) : paths.signIn);
             },
           },
-          { path: lastSegment(paths.signIn), loader: redirectSignedIn, lazy: () => import('./routes/sign-in') },
+          {
+            path: lastSegment(paths.signIn),
+            loader: redirectSignedIn,
+            lazy: retryOnce(() => import('./routes/sign-in')),
+          },
           areaRoute('vendor', areaPages.vendor, vendorScreens, vendorLayout),
           areaRoute('admin', areaPages.admin, adminScreens, adminLayout),
-          { path: '*', lazy: () => import('./routes/not-found') },
+          { path: '*', lazy: retryOnce(() => import('./routes/not-found')) },
         ],
       },
     ],
