@@ -123,6 +123,15 @@ async function load(spec: Omit<LoadSpec, 'clients' | 'clientOffset' | 'timeout'>
   return JSON.parse(last) as LoadResult;
 }
 
+/**
+ * A light GET load (c=4) started half a second after a heavy row, so it is measured while that
+ * row is on: how the server answers everyone else meanwhile.
+ */
+async function loadAlongside(origin: string, paths: string[], uniqueParam?: string): Promise<LoadResult> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return load({ origin, method: 'GET', paths, uniqueParam, connections: 4, duration: Math.max(1, duration - 1) });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Discovery: real slugs and ids, through the API
 
@@ -467,22 +476,7 @@ async function main() {
           connections: overloadConnections,
           duration,
         }),
-        // Start a moment later so health is measured while the overload is on.
-        new Promise<LoadResult>((resolve, reject) =>
-          setTimeout(
-            () =>
-              load({
-                origin: server!.origin,
-                method: 'GET',
-                paths: ['/api/health'],
-                connections: 4,
-                duration: Math.max(1, duration - 1),
-              })
-                .then(resolve)
-                .catch(reject),
-            500,
-          ),
-        ),
+        loadAlongside(server.origin, ['/api/health']),
       ]);
       measured.push({ name: 'OVERLOAD products', connections: overloadConnections, result: overload });
       measured.push({ name: 'OVERLOAD health alongside', connections: 4, result: health });
@@ -503,22 +497,7 @@ async function main() {
           connections: 30,
           duration,
         }),
-        new Promise<LoadResult>((resolve, reject) =>
-          setTimeout(
-            () =>
-              load({
-                origin: server!.origin,
-                method: 'GET',
-                paths: ['/api/brands'],
-                uniqueParam: 'n',
-                connections: 4,
-                duration: Math.max(1, duration - 1),
-              })
-                .then(resolve)
-                .catch(reject),
-            500,
-          ),
-        ),
+        loadAlongside(server.origin, ['/api/brands'], 'n'),
       ]);
       measured.push({ name: 'RESETS made-up tokens, 64-char passwords', connections: 30, result: resets });
       measured.push({ name: 'RESETS brands alongside (p99 < 200 ms)', connections: 4, result: brands });

@@ -85,6 +85,21 @@ const fakeIntent = (): StandInPaymentIntent => ({
   livemode: false,
 });
 
+/** Any body, signed as Stripe signs (with the stand-in's webhook secret) at `timestamp`. */
+function signedBody(payload: string, timestamp = Math.floor(Date.now() / 1000)) {
+  return {
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: stripe.webhookSecret,
+        timestamp,
+      }),
+    },
+  };
+}
+
 function post(hook: { payload: string; headers: Record<string, string> }) {
   return t.app.inject({ method: 'POST', url: WEBHOOK, headers: hook.headers, payload: hook.payload });
 }
@@ -315,17 +330,6 @@ describe('POST /api/payments/stripe/webhook', () => {
   });
 
   it('answers a signed body not in the shape Stripe sends with 400, never 500, and records nothing (issue 22)', async () => {
-    const signedBody = (payload: string, timestamp = Math.floor(Date.now() / 1000)) => ({
-      payload,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: stripe.webhookSecret,
-          timestamp,
-        }),
-      },
-    });
     const shapes = [
       [],
       'just text',
@@ -350,18 +354,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     const { intent } = await customerWithIntent();
     const event = { id: `evt_time_${Date.now()}`, type: 'payment_intent.processing', data: { object: intent } };
     const payload = JSON.stringify(event);
-    const at = (offsetSeconds: number) =>
-      post({
-        payload,
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-            payload,
-            secret: stripe.webhookSecret,
-            timestamp: Math.floor(Date.now() / 1000) + offsetSeconds,
-          }),
-        },
-      });
+    const at = (offsetSeconds: number) => post(signedBody(payload, Math.floor(Date.now() / 1000) + offsetSeconds));
     for (const offset of [600, -600]) {
       const res = await at(offset);
       expect(res.statusCode, String(offset)).toBe(400);
