@@ -2,7 +2,7 @@ import { seriousA11yViolations } from '@parade/test-support/axe';
 import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
+import { launchBrowser, newPage, recordFailure, saveScreenshot, viewports } from './support/browser';
 import { waitForMail } from './support/mail';
 
 /**
@@ -29,6 +29,9 @@ async function withPage(
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.77.${process.pid % 250}.${++clientCounter}` });
   try {
     await run(page);
+  } catch (error) {
+    await recordFailure(page, error);
+    throw error;
   } finally {
     await context.close();
   }
@@ -139,7 +142,13 @@ describe('accounts', () => {
       await page.getByRole('button', { name: 'Reset password' }).click();
       await waitForPath(page, '/auth/login');
 
-      await fillLogin(page, email, password);
+      // The old password is refused: the reply first (so a failure here says what the server
+      // answered), then the form's alert.
+      const [refused] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/auth/login')),
+        fillLogin(page, email, password),
+      ]);
+      expect(refused.status(), await refused.text()).toBe(422);
       await page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).waitFor();
       await page.getByRole('textbox', { name: 'Password', exact: true }).fill('second parade passphrase');
       await page.getByRole('button', { name: 'Log in' }).click();

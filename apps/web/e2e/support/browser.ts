@@ -3,10 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectChromium, viewports } from '@parade/test-support/chromium';
 import { e2eServer } from '@parade/test-support/e2e-servers';
+import { recordFailure } from '@parade/test-support/failures';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export { viewports } from '@parade/test-support/chromium';
+export { recordFailure } from '@parade/test-support/failures';
 
 /** The run's one Chromium (started by the e2e global set-up), or a new one outside that set-up. */
 export function launchBrowser(): Promise<Browser> {
@@ -57,6 +59,9 @@ export async function inFreshPage(
   const { page, context } = await newPage(browser, viewport, motion);
   try {
     await run(page);
+  } catch (error) {
+    await recordFailure(page, error);
+    throw error;
   } finally {
     await context.close();
   }
