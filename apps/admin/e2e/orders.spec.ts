@@ -15,8 +15,22 @@ interface Card {
   variation: { id: number; stock: number | null; price: number };
 }
 
-/** The customer places a cash collection order for one line of the vendor's shop, through the API. */
-async function placeOrderAsCustomer(): Promise<{ token: string; invoice: string; total: number }> {
+const deliveryAddress = {
+  name: 'Priya Shah',
+  phone: '07700 900456',
+  line1: '12 Bethnal Green Road',
+  line2: 'Second floor',
+  city: 'London',
+  postcode: 'E2 6DG',
+};
+
+/**
+ * The customer places a cash order for one line of the vendor's shop, through the API: a
+ * collection, or a delivery to `deliveryAddress` with a note.
+ */
+async function placeOrderAsCustomer(
+  destination: 'collection' | 'delivery' = 'collection',
+): Promise<{ token: string; invoice: string; total: number }> {
   const baseURL = e2eServer().baseURL;
   const login = await api<{ access_token: string }>(baseURL, 'auth/login', { method: 'POST', body: accounts.customer });
   const token = login.body.data.access_token;
@@ -30,8 +44,9 @@ async function placeOrderAsCustomer(): Promise<{ token: string; invoice: string;
     method: 'POST',
     token,
     body: {
-      order_type: 'collection',
-      collection_point: points[0]!.value,
+      ...(destination === 'collection'
+        ? { order_type: 'collection', collection_point: points[0]!.value }
+        : { order_type: 'delivery', address: deliveryAddress, note: 'Please ring the bell twice.' }),
       items: [{ variation_id: card.variation.id, quantity: 3 }],
       payment_method: 'cash',
     },
@@ -99,6 +114,41 @@ describe('vendor orders', () => {
     await page.getByText('Order cancelled.').waitFor();
     await page.getByText('CANCELLED').first().waitFor();
     expect(await page.getByRole('button', { name: 'Start preparing' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("shows where a delivery goes and the shopper's note, and prints them on a packing slip that is a pick list", async () => {
+    const { invoice } = await placeOrderAsCustomer('delivery');
+    const { page, context } = await newPage(browser);
+    await signIn(page, accounts.vendor);
+    await page.getByText('Orders today').waitFor();
+    await page.goto(`/admin/vendor/orders?search=${invoice}`);
+    await page.getByText('Delivery to E2 6DG').waitFor();
+    await page.getByRole('link', { name: invoice }).click();
+
+    const handover = page.getByTestId('handover');
+    await handover.getByRole('heading', { name: 'Deliver to' }).waitFor();
+    expect(await handover.innerText()).toContain('12 Bethnal Green Road\nSecond floor\nLondon\nE2 6DG');
+    await handover.getByText('Phone: 07700 900456').waitFor();
+    await handover.getByText('Please ring the bell twice.').waitFor();
+    expect(await page.getByTestId('packing-slip').isVisible()).toBe(false);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // On paper: the slip alone, with the address, the note, and each line to tick off.
+    await page.emulateMedia({ media: 'print' });
+    const slip = page.getByTestId('packing-slip');
+    await slip.waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel order' }).isVisible()).toBe(false);
+    const text = await slip.innerText();
+    expect(text).toContain(`Order ${invoice}`);
+    expect(text).toContain('12 Bethnal Green Road');
+    expect(text).toContain('E2 6DG');
+    expect(text).toContain('Note from the shopper: Please ring the bell twice.');
+    expect(text).toContain('To pack: 3 items');
+    const row = slip.getByRole('row').nth(1);
+    expect(await row.getByRole('cell').nth(1).innerText()).toBe('3');
+    await row.getByRole('img', { name: 'Not yet packed' }).waitFor();
+    await saveScreenshot(page, 'vendor-packing-slip-print');
     await context.close();
   });
 });

@@ -391,6 +391,10 @@ describe('order type, location and cart', () => {
     await page.getByTestId('cart-dropdown').getByRole('link', { name: 'View Cart' }).click();
     await page.getByTestId('cart-line').first().waitFor();
     await saveScreenshot(page, 'cart-details-mobile');
+
+    // /cart-details leads on to the checkout: a guest logs in first and comes back to it.
+    await page.getByRole('link', { name: 'Checkout', exact: true }).filter({ visible: true }).click();
+    await page.waitForURL(/\/auth\/login\?redirect=%2Fcart$/);
     await context.close();
   });
 });

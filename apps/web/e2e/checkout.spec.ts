@@ -422,6 +422,15 @@ describe('checkout', () => {
       await page.getByRole('radio', { name: new RegExp(line1) }).waitFor();
     };
     await addAddress('1 Piccadilly Gardens', 'M1 1AE');
+    // Its postcode is checked at once: it cannot be chosen, and nothing is chosen in its place.
+    const far = page.getByRole('radio', { name: /1 Piccadilly Gardens/ });
+    await page.getByText(/We do not deliver here: M1 1AE is [\d.]+ miles away/).waitFor();
+    await expect.poll(() => far.isDisabled()).toBe(true);
+    expect(await far.getAttribute('aria-checked')).toBe('false');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'None of your saved addresses is in our delivery area.' })
+      .waitFor();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByTestId('checkout-alert').waitFor();
     const addressGroup = page.getByRole('radiogroup', { name: 'Delivery address' });
@@ -432,7 +441,12 @@ describe('checkout', () => {
 
     await page.getByRole('button', { name: 'Add a new address' }).click();
     await addAddress('12 Columbia Road', 'E2 7RG');
-    expect(await page.getByRole('radio', { name: /12 Columbia Road/ }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('radio', { name: /12 Columbia Road/ }).getAttribute('aria-checked'))
+      .toBe('true');
+    // The header follows the address the order goes to.
+    await page.getByRole('button', { name: 'Delivery: E2 7RG' }).waitFor();
+    expect(await page.getByTestId('delivering-to').innerText()).toContain('12 Columbia Road');
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByRole('heading', { name: 'Thank you, your order is placed' }).waitFor();
     expect(pence(await page.getByTestId('success-total').innerText())).toBe(item.variation.price + 1000);
@@ -442,6 +456,76 @@ describe('checkout', () => {
     await page.getByText('12 Columbia Road').first().waitFor();
     expect(await page.getByTestId('invoice-totals').innerText()).toMatch(/Delivery charge\s+£10\.00/);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a delivery to the one address whose postcode was checked, whatever the header said before', async () => {
+    const token = await newCustomerToken('Hedda Header');
+    // Two saved addresses: the default one in E1, and one in E2. The header says E3 4TN (checked
+    // earlier in the location modal), which neither address has.
+    await api('user/address', {
+      method: 'POST',
+      token,
+      body: {
+        name: 'Hedda Header',
+        phone: '020 7946 0111',
+        line1: '5 Wentworth Street',
+        city: 'London',
+        postcode: 'E1 7TE',
+        is_default: true,
+      },
+    });
+    await api('user/address', {
+      method: 'POST',
+      token,
+      body: {
+        name: 'Hedda Header',
+        phone: '020 7946 0111',
+        line1: '9 Vallance Road',
+        city: 'London',
+        postcode: 'E2 6LL',
+      },
+    });
+    const item = (await physicalCards('barakah-halal-grocer', 20))[0]!;
+    const { page, context } = await signedInPage(token);
+    await seedCartForCollection(page, [cartLine(item, 1)]);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'parade-location',
+        JSON.stringify({
+          state: {
+            orderType: 'delivery',
+            selectedLocation: { type: 'delivery', location: { postcode: 'E3 4TN', address: 'E3 4TN' } },
+          },
+          version: 0,
+        }),
+      ),
+    );
+    await page.goto('/cart');
+    await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+
+    // The default address is chosen, and the header now names its postcode, not E3 4TN.
+    await expect
+      .poll(() => page.getByRole('radio', { name: /5 Wentworth Street/ }).getAttribute('aria-checked'))
+      .toBe('true');
+    await page.getByRole('button', { name: 'Delivery: E1 7TE' }).waitFor();
+    expect(await page.getByTestId('delivering-to').innerText()).toContain('5 Wentworth Street');
+
+    // Choosing the other address moves the header with it.
+    await page.getByRole('radio', { name: /9 Vallance Road/ }).click();
+    await page.getByRole('button', { name: 'Delivery: E2 6LL' }).waitFor();
+    expect(await page.getByTestId('delivering-to').innerText()).toContain('9 Vallance Road');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByRole('heading', { name: 'Thank you, your order is placed' }).waitFor();
+    await page.getByRole('link', { name: 'View invoice' }).click();
+    await page.getByText('Delivery to').waitFor();
+    const invoiceText = await page.locator('main').innerText();
+    expect(invoiceText).toContain('9 Vallance Road');
+    expect(invoiceText).toContain('E2 6LL');
+    expect(invoiceText).not.toContain('5 Wentworth Street');
+    expect(invoiceText).not.toContain('E3 4TN');
     await context.close();
   });
 

@@ -57,6 +57,15 @@ describe('adding', () => {
     const state = withItems([apples, 9990], [apples, 20]);
     expect(state.items[0]?.quantity).toBe(9999);
   });
+
+  it('holds a digital line once: adding it again or asking for more leaves it at 1', () => {
+    const state = withItems([ebook, 3], [ebook, 1]);
+    expect(state.items).toHaveLength(1);
+    expect(state.items[0]?.quantity).toBe(1);
+    expect(addItem(state, ebook).state).toBe(state);
+    expect(setQuantity(state, ebook.id, 4).state).toBe(state);
+    expect(setQuantity(state, ebook.id, 0).state.items).toEqual([]);
+  });
 });
 
 describe('removing', () => {

@@ -26,7 +26,11 @@ export interface CartChange {
 
 export const emptyCart = (): CartState => ({ items: [], shopCoupons: {}, rewardPointsApplied: {} });
 
-const clampQuantity = (quantity: number) => Math.max(0, Math.min(MAX_LINE_QUANTITY, Math.floor(quantity)));
+const clampQuantity = (quantity: number, max = MAX_LINE_QUANTITY) => Math.max(0, Math.min(max, Math.floor(quantity)));
+
+/** The most of one line a cart holds: a download is bought once (contract: "Digital lines"). */
+export const maxLineQuantity = (item: { product: { type: string } }): number =>
+  item.product.type === 'Digital' ? 1 : MAX_LINE_QUANTITY;
 
 export const lineTotal = (item: Pick<CartItem, 'price' | 'quantity'>) => item.price * item.quantity;
 
@@ -54,12 +58,14 @@ function afterShopChange(
 
 /** Adding an existing item raises its quantity (default 1); otherwise the item is appended. */
 export function addItem(state: CartState, item: Omit<CartItem, 'quantity'>, quantity = 1): CartChange {
-  const amount = clampQuantity(quantity);
+  const max = maxLineQuantity(item);
+  const amount = clampQuantity(quantity, max);
   if (amount === 0) return { state };
   const existing = state.items.find((line) => line.id === item.id);
+  if (existing && existing.quantity >= max) return { state };
   const items = existing
     ? state.items.map((line) =>
-        line.id === item.id ? { ...line, quantity: clampQuantity(line.quantity + amount) } : line,
+        line.id === item.id ? { ...line, quantity: clampQuantity(line.quantity + amount, max) } : line,
       )
     : [...state.items, { ...item, quantity: amount }];
   return afterShopChange({ ...state, items }, item.product.shop_id, { kind: 'add' });
@@ -89,7 +95,7 @@ export function removeItem(state: CartState, variationId: number, options: { dec
 export function setQuantity(state: CartState, variationId: number, quantity: number): CartChange {
   const line = state.items.find((item) => item.id === variationId);
   if (!line) return { state };
-  const next = clampQuantity(quantity);
+  const next = clampQuantity(quantity, maxLineQuantity(line));
   if (next === line.quantity) return { state };
   if (next === 0) return removeItem(state, variationId);
   const items = state.items.map((item) => (item.id === variationId ? { ...item, quantity: next } : item));

@@ -32,3 +32,18 @@ export const digitalFileAccept = [
   '.jpeg',
   ...new Set(Object.values(digitalFileKinds).map((kind) => kind.contentType)),
 ].join(',');
+
+/**
+ * What a checkout paid in cash says about its downloads: a download unlocks only once the shop
+ * marks the order paid, and a checkout of downloads alone has nothing to receive or collect.
+ * The success page and the order confirmation mail both say it, from here.
+ */
+export function cashPaymentNotice(lines: { type: string }[], orderType: 'collection' | 'delivery'): string[] {
+  const digital = lines.some((line) => line.type === 'Digital');
+  const physical = lines.some((line) => line.type !== 'Digital');
+  const unlock = 'Your download unlocks as soon as the shop marks your order paid; it will be under Digital products.';
+  if (!digital)
+    return [`Pay the shop in cash when you ${orderType === 'delivery' ? 'receive' : 'collect'} your order.`];
+  if (!physical) return ['Pay the shop in cash as you arrange with it.', unlock];
+  return [`Pay the shop in cash when you ${orderType === 'delivery' ? 'receive' : 'collect'} your order.`, unlock];
+}

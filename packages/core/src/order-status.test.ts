@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowedNextStatuses, canChangeOrderStatus, pointsEarnedOnDelivery, trackingSteps } from './order-status';
+import {
+  allowedNextStatuses,
+  canChangeOrderStatus,
+  orderStatusMail,
+  pointsEarnedOnDelivery,
+  trackingSteps,
+} from './order-status';
 
 describe('order status transitions', () => {
   it('follow pending -> processing -> ready|shipping -> delivered, or cancelled before delivery', () => {
@@ -26,5 +32,49 @@ describe('points earned on delivery', () => {
     expect(pointsEarnedOnDelivery({ total: 2599, shipping_charge: 0 }, 2)).toBe(50);
     expect(pointsEarnedOnDelivery({ total: 99, shipping_charge: 0 }, 5)).toBe(0);
     expect(pointsEarnedOnDelivery({ total: 500, shipping_charge: 1000 }, 1)).toBe(0);
+  });
+});
+
+describe('the status mail', () => {
+  const facts = {
+    shopName: 'Rise & Crumb',
+    customerName: 'Priya Shah',
+    invoiceNumber: 'INV-2026-000123',
+    orderType: 'delivery' as const,
+    collectionPoint: null,
+    lines: [
+      { quantity: 2, fullName: 'Sourdough loaf 800g' },
+      { quantity: 1, fullName: 'Rye bread 500g' },
+    ],
+    trackUrl: 'https://parade.example/profile/track?order=7',
+    note: null,
+  };
+
+  it('names the shop and the new status in words in the subject', () => {
+    expect(orderStatusMail(facts, 'shipping').subject).toBe(
+      'Rise & Crumb: your order INV-2026-000123 is out for delivery',
+    );
+    expect(orderStatusMail({ ...facts, orderType: 'collection' }, 'ready').subject).toBe(
+      'Rise & Crumb: your order INV-2026-000123 is ready for collection',
+    );
+    expect(orderStatusMail(facts, 'processing').subject).toContain('is being prepared');
+    expect(orderStatusMail(facts, 'delivered').subject).toContain('is delivered');
+    expect(orderStatusMail(facts, 'cancelled').subject).toContain('is cancelled');
+  });
+
+  it("lists the lines, ends with the tracking link and the shop's name, and carries the shop's note", () => {
+    const { text } = orderStatusMail({ ...facts, note: 'Sorry, the oven broke.' }, 'cancelled');
+    expect(text).toContain('  2 x Sourdough loaf 800g\n  1 x Rye bread 500g');
+    expect(text).toContain('A note from us: Sorry, the oven broke.');
+    expect(text).toContain('Follow your order: https://parade.example/profile/track?order=7');
+    expect(text.trimEnd().endsWith('Rise & Crumb, on Parade')).toBe(true);
+  });
+
+  it('says where to collect a collection order that is ready', () => {
+    const { text } = orderStatusMail(
+      { ...facts, orderType: 'collection', collectionPoint: 'Jubilee Parade, Commercial Street' },
+      'ready',
+    );
+    expect(text).toContain('Collect it from Jubilee Parade, Commercial Street.');
   });
 });

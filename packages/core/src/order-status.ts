@@ -50,3 +50,65 @@ export const DEFAULT_CARD_PAYMENT_TIMEOUT_MINUTES = 30;
  * in cash (place-order refuses card for it, and payment-token for an older invoice).
  */
 export const CARD_MINIMUM_PENCE = 30;
+
+/**
+ * An order's status as a customer reads it in a sentence ("your order is ready for collection"):
+ * the words of the status mails' subjects (contract: "Status mails") and of the push messages.
+ */
+export const orderStatusInWords: Record<OrderStatus, string> = {
+  pending: 'received',
+  processing: 'being prepared',
+  ready: 'ready for collection',
+  shipping: 'out for delivery',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+};
+
+export interface OrderStatusMailFacts {
+  shopName: string;
+  customerName: string;
+  invoiceNumber: string;
+  orderType: 'collection' | 'delivery';
+  collectionPoint: string | null;
+  lines: { quantity: number; fullName: string }[];
+  /** Where the customer follows the order (the storefront's tracking page). */
+  trackUrl: string;
+  /** The note the shop wrote with the change, if any (e.g. why it was cancelled). */
+  note: string | null;
+}
+
+/**
+ * The mail a customer gets when an order of theirs changes status, in the shop's voice: the
+ * subject names the shop and the new status in words, the body lists the order's lines and ends
+ * with the tracking link.
+ */
+export function orderStatusMail(facts: OrderStatusMailFacts, status: OrderStatus): { subject: string; text: string } {
+  const words = orderStatusInWords[status];
+  const what: Record<OrderStatus, string> = {
+    pending: 'We have your order.',
+    processing: 'We have started preparing your order.',
+    ready: facts.collectionPoint
+      ? `Your order is ready. Collect it from ${facts.collectionPoint}.`
+      : 'Your order is ready to collect.',
+    shipping: 'Your order is on its way to you.',
+    delivered:
+      facts.orderType === 'collection'
+        ? 'Your order has been collected. Enjoy!'
+        : 'Your order has been delivered. Enjoy!',
+    cancelled: 'We have cancelled your order. Anything it took from your reward points has been given back.',
+  };
+  const text = [
+    `Hello ${facts.customerName},`,
+    '',
+    what[status],
+    ...(facts.note ? ['', `A note from us: ${facts.note}`] : []),
+    '',
+    `Order ${facts.invoiceNumber}:`,
+    ...facts.lines.map((line) => `  ${line.quantity} x ${line.fullName}`),
+    '',
+    `Follow your order: ${facts.trackUrl}`,
+    '',
+    `${facts.shopName}, on Parade`,
+  ].join('\n');
+  return { subject: `${facts.shopName}: your order ${facts.invoiceNumber} is ${words}`, text };
+}

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { imageRefSchema, pageQuerySchema, refSchema, slugSchema, wholeNumber } from './catalog-schemas';
 import { couponTypeSchema, orderStatusSchema, productTypeSchema } from './enums';
 import { idSchema } from './ids';
-import { orderHistoryEntrySchema, orderSchema } from './order-schemas';
+import { orderAddressSchema, orderHistoryEntrySchema, orderSchema } from './order-schemas';
 import { optionalSafeLinkSchema, optionalUploadPathSchema, uploadPathSchema } from './safe-links';
 import { shopSlideItemSchema } from './shop-schemas';
 
@@ -77,8 +77,17 @@ export function manageListArgs<K extends string>(query: {
 
 const MAX_PRICE = 100_000_000;
 const MAX_STOCK = 1_000_000;
-/** Price in pence, 0 to £1,000,000. */
+/** An amount in pence, 0 to £1,000,000 (a coupon's minimum spend, a compare-at price). */
 export const pricePenceSchema = z.number().int('Must be whole pence.').min(0).max(MAX_PRICE);
+/**
+ * What a variation sells for: at least 1p (contract: "Prices"). Nothing is ever clamped: a
+ * price of 0 or below is refused with this message under `price`, never saved as free.
+ */
+export const sellingPriceSchema = z
+  .number('Enter a price in pounds, e.g. 1.20.')
+  .int('Must be whole pence.')
+  .min(1, 'A price must be at least £0.01.')
+  .max(MAX_PRICE, 'A price must be at most £1,000,000.');
 /** Stock: a whole number from 0, or null for unlimited (digital goods). */
 export const stockSchema = z.number().int().min(0, 'Stock cannot be negative.').max(MAX_STOCK).nullable();
 const requiredText = (max: number) => z.string().trim().min(1, 'This field is required.').max(max);
@@ -146,7 +155,7 @@ const variationFields = {
   name: requiredText(120),
   slug: slugSchema.optional(),
   sku: optionalText(64).optional(),
-  price: pricePenceSchema,
+  price: sellingPriceSchema,
   compare_at_price: pricePenceSchema.nullable().optional(),
   stock: stockSchema.optional(),
   is_active: z.boolean().optional(),
@@ -378,9 +387,16 @@ export const LOW_STOCK_THRESHOLD = 5;
 
 // ---- Orders --------------------------------------------------------------------------------
 
-/** An order of the caller's shop, with the customer's contact. */
+/**
+ * An order of the caller's shop, with the customer's contact and what the shop needs to hand it
+ * over, exactly as on the invoice (contract: "Fulfilment"): the delivery address (null for a
+ * collection), the collection point (null for a delivery) and the shopper's note.
+ */
 export const vendorOrderSchema = orderSchema.extend({
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  address: orderAddressSchema.nullable(),
+  collection_point: z.string().nullable(),
+  note: z.string().nullable(),
 });
 export type VendorOrder = z.infer<typeof vendorOrderSchema>;
 

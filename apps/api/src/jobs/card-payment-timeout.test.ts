@@ -34,7 +34,9 @@ describe('releasing unpaid card checkouts', () => {
     const overdue = await placeCheckout(t.app, db, customer, { dueInMinutes: -1, quantity: 3 });
     expect(await variationStock(db, overdue.variationId)).toBe((stockBefore ?? 0) - 3);
 
-    const { invoiceIds, orderIds } = await releaseUnpaidCardCheckouts(db);
+    const { invoiceIds, orderIds } = await releaseUnpaidCardCheckouts(db, {
+      publicUrl: 'http://parade.test',
+    });
 
     expect(invoiceIds).toContain(overdue.invoiceId);
     expect(orderIds).toEqual(expect.arrayContaining(overdue.orderIds));
@@ -49,14 +51,22 @@ describe('releasing unpaid card checkouts', () => {
     expect(history).toContainEqual({ status: 'cancelled', note: UNPAID_CARD_NOTE });
 
     // Released once: the next sweep finds nothing more to do for it.
-    expect((await releaseUnpaidCardCheckouts(db)).invoiceIds).not.toContain(overdue.invoiceId);
+    expect((await releaseUnpaidCardCheckouts(db, { publicUrl: 'http://parade.test' })).invoiceIds).not.toContain(
+      overdue.invoiceId,
+    );
     expect(await variationStock(db, overdue.variationId)).toBe(stockBefore);
   });
 
   it('also releases an overdue checkout whose card payment failed', async () => {
     const customer = await signUp(t.app);
     const failed = await placeCheckout(t.app, t.database.db, customer, { paymentStatus: 'failed', dueInMinutes: -5 });
-    expect((await releaseUnpaidCardCheckouts(t.database.db)).invoiceIds).toContain(failed.invoiceId);
+    expect(
+      (
+        await releaseUnpaidCardCheckouts(t.database.db, {
+          publicUrl: 'http://parade.test',
+        })
+      ).invoiceIds,
+    ).toContain(failed.invoiceId);
     const state = await checkoutState(t.database.db, failed.invoiceId);
     expect(state.orders.map((o) => o.status)).toEqual(['cancelled', 'cancelled']);
   });
@@ -69,7 +79,9 @@ describe('releasing unpaid card checkouts', () => {
     const cash = await placeCheckout(t.app, db, customer, { paymentMethod: 'cash' });
     const stock = await variationStock(db, paid.variationId);
 
-    const { invoiceIds } = await releaseUnpaidCardCheckouts(db);
+    const { invoiceIds } = await releaseUnpaidCardCheckouts(db, {
+      publicUrl: 'http://parade.test',
+    });
 
     for (const checkout of [paid, notYetDue, cash]) {
       expect(invoiceIds).not.toContain(checkout.invoiceId);
@@ -80,7 +92,9 @@ describe('releasing unpaid card checkouts', () => {
 
     // The not-yet-due one goes when its time comes.
     const later = new Date(Date.now() + 11 * 60_000);
-    expect((await releaseUnpaidCardCheckouts(db, { now: later })).invoiceIds).toContain(notYetDue.invoiceId);
+    expect(
+      (await releaseUnpaidCardCheckouts(db, { publicUrl: 'http://parade.test', now: later })).invoiceIds,
+    ).toContain(notYetDue.invoiceId);
   });
 
   it('releases an invoice once when two sweeps run at the same time', async () => {
@@ -89,7 +103,10 @@ describe('releasing unpaid card checkouts', () => {
     const stockBefore = await variationStock(db, (await variationsToSell(db))[0] ?? 0);
     const overdue = await placeCheckout(t.app, db, customer, { dueInMinutes: -1, quantity: 2 });
 
-    const runs = await Promise.all([releaseUnpaidCardCheckouts(db), releaseUnpaidCardCheckouts(db)]);
+    const runs = await Promise.all([
+      releaseUnpaidCardCheckouts(db, { publicUrl: 'http://parade.test' }),
+      releaseUnpaidCardCheckouts(db, { publicUrl: 'http://parade.test' }),
+    ]);
 
     const released = runs.flatMap((run) => run.invoiceIds).filter((id) => id === overdue.invoiceId);
     expect(released).toEqual([overdue.invoiceId]);
@@ -117,7 +134,7 @@ describe('releasing unpaid card checkouts', () => {
     const intent = stripe.intents.get(intentId);
     if (!intent) throw new Error('no intent');
 
-    await releaseUnpaidCardCheckouts(db, { now: new Date(Date.now() + 10 * 60_000) });
+    await releaseUnpaidCardCheckouts(db, { publicUrl: 'http://parade.test', now: new Date(Date.now() + 10 * 60_000) });
     const late = stripe.signedEvent('payment_intent.succeeded', {
       ...intent,
       status: 'succeeded',

@@ -15,7 +15,7 @@ export const cardPaymentTimeoutPlugin = fp(
     let running: Promise<void> | null = null;
     const sweep = () => {
       if (running) return;
-      running = releaseUnpaidCardCheckouts(app.db)
+      running = releaseUnpaidCardCheckouts(app.db, { publicUrl: app.config.publicUrl })
         .then(({ invoiceIds }) => {
           if (invoiceIds.length > 0) app.log.info({ invoiceIds }, 'unpaid card checkouts released');
         })

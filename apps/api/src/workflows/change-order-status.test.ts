@@ -5,6 +5,7 @@ import {
   couponRedemptions,
   coupons,
   invoices,
+  mailOutbox,
   orderStatusHistory,
   orders,
   products,
@@ -14,6 +15,7 @@ import {
 import { repairReadModel } from '../modules/catalog';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { checkoutFixtures, collection } from '../test/checkout-fixtures';
+import { signUpAs } from '../test/manage-fixtures';
 import { bearer, signUp } from '../test/test-support';
 import { cancelInvoiceOrders, changeOrderStatus, markOrderPaid } from './change-order-status';
 
@@ -77,7 +79,7 @@ async function placedOrder(options: { stock?: number; pointsPerPound?: number } 
     }),
   );
   expect(res.statusCode).toBe(201);
-  const order = res.json().data.orders[0] as { id: number; total: number; invoice: { id: number } };
+  const order = res.json().data.orders[0] as { id: number; total: number; invoice: { id: number; number: string } };
   return { me, shop, v, coupon, order };
 }
 
@@ -88,7 +90,14 @@ describe('changeOrderStatus', () => {
     expect(await balance(me.user.id, shop.id)).toBe(0);
     expect((await readModelOf([v.productId]))[0]).toMatchObject({ cardStock: 0, cardInStock: false, unitsSold: 2 });
 
-    expect(await changeOrderStatus(db(), { orderId: order.id, to: 'cancelled', note: 'Customer called' })).toEqual({
+    expect(
+      await changeOrderStatus(db(), {
+        publicUrl: 'http://parade.test',
+        orderId: order.id,
+        to: 'cancelled',
+        note: 'Customer called',
+      }),
+    ).toEqual({
       orderId: order.id,
       status: 'cancelled',
     });
@@ -120,7 +129,9 @@ describe('changeOrderStatus', () => {
     ]);
 
     // Twice is refused, and gives nothing back a second time.
-    const again = await refusal(changeOrderStatus(db(), { orderId: order.id, to: 'cancelled' }));
+    const again = await refusal(
+      changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'cancelled' }),
+    );
     expect([again.statusCode, again.code]).toEqual([422, 'order_status_invalid']);
     expect(await stockOf(v.id)).toEqual({ stock: 2, unitsSold: 0 });
     expect(await balance(me.user.id, shop.id)).toBe(300);
@@ -128,12 +139,16 @@ describe('changeOrderStatus', () => {
 
   it("follows core's transitions only, appending each change to the history", async () => {
     const { order } = await placedOrder();
-    const skip = await refusal(changeOrderStatus(db(), { orderId: order.id, to: 'delivered' }));
+    const skip = await refusal(
+      changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'delivered' }),
+    );
     expect([skip.statusCode, skip.code]).toEqual([422, 'order_status_invalid']);
     for (const to of ['processing', 'ready', 'delivered'] as const) {
-      await changeOrderStatus(db(), { orderId: order.id, to });
+      await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to });
     }
-    const late = await refusal(changeOrderStatus(db(), { orderId: order.id, to: 'cancelled' }));
+    const late = await refusal(
+      changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'cancelled' }),
+    );
     expect(late.code).toBe('order_status_invalid');
     const history = await db()
       .select({ status: orderStatusHistory.status })
@@ -147,10 +162,12 @@ describe('changeOrderStatus', () => {
     const { me, shop, order } = await placedOrder({ pointsPerPound: 2 });
     // 2 x 1000 - 150 coupon - 300 points = 1550: floor(15.5) x 2 = 30 points.
     expect(order.total).toBe(1550);
-    await changeOrderStatus(db(), { orderId: order.id, to: 'processing' });
-    await changeOrderStatus(db(), { orderId: order.id, to: 'shipping' });
+    await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'processing' });
+    await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'shipping' });
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 5 }, () => changeOrderStatus(db(), { orderId: order.id, to: 'delivered' })),
+      Array.from({ length: 5 }, () =>
+        changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'delivered' }),
+      ),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(await balance(me.user.id, shop.id)).toBe(30);
@@ -164,11 +181,27 @@ describe('changeOrderStatus', () => {
   it("answers 404 for another shop's order when scoped to a shop, and for no order", async () => {
     const { shop, order } = await placedOrder();
     const other = await makeShop();
-    const wrongShop = await refusal(changeOrderStatus(db(), { orderId: order.id, to: 'processing', shopId: other.id }));
+    const wrongShop = await refusal(
+      changeOrderStatus(db(), {
+        publicUrl: 'http://parade.test',
+        orderId: order.id,
+        to: 'processing',
+        shopId: other.id,
+      }),
+    );
     expect([wrongShop.statusCode, wrongShop.code]).toEqual([404, 'order_not_found']);
-    const none = await refusal(changeOrderStatus(db(), { orderId: 99_999_999, to: 'processing' }));
+    const none = await refusal(
+      changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: 99_999_999, to: 'processing' }),
+    );
     expect(none.statusCode).toBe(404);
-    expect(await changeOrderStatus(db(), { orderId: order.id, to: 'processing', shopId: shop.id })).toMatchObject({
+    expect(
+      await changeOrderStatus(db(), {
+        publicUrl: 'http://parade.test',
+        orderId: order.id,
+        to: 'processing',
+        shopId: shop.id,
+      }),
+    ).toMatchObject({
       status: 'processing',
     });
   });
@@ -226,19 +259,19 @@ describe('markOrderPaid and cancelInvoiceOrders', () => {
     const placed = res.json().data.orders as { id: number; invoice: { id: number } }[];
     const invoiceId = placed[0]!.invoice.id;
     // One already cancelled by its shop: the job cancels only the other.
-    await changeOrderStatus(db(), { orderId: placed[0]!.id, to: 'cancelled' });
+    await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: placed[0]!.id, to: 'cancelled' });
 
     // A rolled-back caller leaves everything as it was.
     await db()
       .transaction(async (tx) => {
-        await cancelInvoiceOrders(tx, invoiceId, 'rolled back');
+        await cancelInvoiceOrders(tx, invoiceId, 'rolled back', 'http://parade.test');
         throw new Error('roll back');
       })
       .catch(() => undefined);
     expect(await stockOf(vb.id)).toEqual({ stock: 4, unitsSold: 1 });
 
     const cancelled = await db().transaction((tx) =>
-      cancelInvoiceOrders(tx, invoiceId, 'Card payment not received in time'),
+      cancelInvoiceOrders(tx, invoiceId, 'Card payment not received in time', 'http://parade.test'),
     );
     expect(cancelled).toEqual([placed[1]!.id]);
     expect(await stockOf(va.id)).toEqual({ stock: 5, unitsSold: 0 });
@@ -246,7 +279,91 @@ describe('markOrderPaid and cancelInvoiceOrders', () => {
     expect(await balance(me.user.id, b.id)).toBe(100);
     const statuses = await db().select({ status: orders.status }).from(orders).where(eq(orders.invoiceId, invoiceId));
     expect(statuses.map((s) => s.status)).toEqual(['cancelled', 'cancelled']);
-    expect(await db().transaction((tx) => cancelInvoiceOrders(tx, invoiceId, 'again'))).toEqual([]);
+    expect(await db().transaction((tx) => cancelInvoiceOrders(tx, invoiceId, 'again', 'http://parade.test'))).toEqual(
+      [],
+    );
     await readModelOf([va.productId, vb.productId]);
+  });
+});
+
+describe('status mails', () => {
+  const statusMails = (to: string) =>
+    db()
+      .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'order-status'), eq(mailOutbox.to, to)))
+      .orderBy(mailOutbox.id);
+
+  it('puts one mail per change in the outbox, naming the shop and the status in words, with the lines and the tracking link', async () => {
+    const { me, shop, order } = await placedOrder({ stock: 5 });
+    expect(await statusMails(me.user.email)).toEqual([]);
+    for (const to of ['processing', 'ready', 'delivered'] as const) {
+      await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to, shopId: shop.id });
+    }
+    const mails = await statusMails(me.user.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `${shop.name}: your order ${order.invoice.number} is being prepared`,
+      `${shop.name}: your order ${order.invoice.number} is ready for collection`,
+      `${shop.name}: your order ${order.invoice.number} is delivered`,
+    ]);
+    for (const mail of mails) {
+      expect(mail.text).toMatch(/ {2}2 x Test Product \d+ 1kg/);
+      expect(mail.text).toContain(`Follow your order: http://parade.test/profile/track?order=${order.id}`);
+      expect(mail.text).toContain(`${shop.name}, on Parade`);
+    }
+  });
+
+  it('sends none for a refused change, one for a cancel with its note, and none when the change rolls back', async () => {
+    const { me, shop, order } = await placedOrder({ stock: 5 });
+    await refusal(changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'delivered' }));
+    expect(await statusMails(me.user.email)).toEqual([]);
+
+    await db()
+      .transaction(async (tx) => {
+        await cancelInvoiceOrders(tx, order.invoice.id, 'rolled back', 'http://parade.test');
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await statusMails(me.user.email)).toEqual([]);
+
+    await changeOrderStatus(db(), {
+      publicUrl: 'http://parade.test',
+      orderId: order.id,
+      to: 'cancelled',
+      note: 'Sorry, we ran out.',
+      shopId: shop.id,
+    });
+    const [mail, ...more] = await statusMails(me.user.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(`${shop.name}: your order ${order.invoice.number} is cancelled`);
+    expect(mail!.text).toContain('A note from us: Sorry, we ran out.');
+  });
+
+  it("mails the customer when the shop moves an order through the API, in a delivery order's words", async () => {
+    const me = await signUp(t.app);
+    const shop = await makeShop();
+    const vendor = await signUpAs(t.app, t.database, 'vendor', { shopId: shop.id });
+    const v = await makeVariation(shop.id, { price: 700, stock: 5 });
+    const res = await place(me.token, {
+      order_type: 'delivery',
+      address: { name: 'Me', phone: '07700900000', line1: '1 Bethnal Green Road', city: 'London', postcode: 'E2 6DG' },
+      items: [{ variation_id: v.id, quantity: 1 }],
+      payment_method: 'cash',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().data.orders[0].id as number;
+    for (const status of ['processing', 'shipping'] as const) {
+      const moved = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/vendor/orders/${orderId}/status`,
+        headers: bearer(vendor.token),
+        payload: { status },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    expect((await statusMails(me.user.email)).map((m) => m.subject.split(' is ').pop())).toEqual([
+      'being prepared',
+      'out for delivery',
+    ]);
   });
 });

@@ -1,14 +1,16 @@
 import type { OrderStatus } from '@parade/core/enums';
-import { canChangeOrderStatus, pointsEarnedOnDelivery } from '@parade/core/order-status';
+import { canChangeOrderStatus, orderStatusMail, pointsEarnedOnDelivery } from '@parade/core/order-status';
 import type { DbOrTx } from '../db/client';
 import { AppError, notFound } from '../lib/errors';
 import { awardDeliveryPoints, releaseOrderCoupon, returnRewardPoints } from '../modules/cart';
 import { reverseSale } from '../modules/catalog';
+import { enqueueMail } from '../modules/mail';
 import {
   invoicePaymentMethod,
   type LockedOrder,
   lockLiveInvoiceOrders,
   lockOrder,
+  orderNoticeFacts,
   orderSaleLines,
   setOrderPaid,
   setOrderStatus,
@@ -23,11 +25,36 @@ function refuseTransition(from: OrderStatus, to: OrderStatus): AppError {
 }
 
 /**
- * Applies one allowed change to a locked order: appends history, and for `cancelled` gives back
- * its coupon use, stock and points; for `delivered` awards its points once. Lock order as in
- * checkout (coupons, stock, point balances), so a cancel and a checkout never deadlock.
+ * Puts the customer's status mail in the outbox, in the transaction of the change: one mail per
+ * change, whoever made it (the shop, the admin, the unpaid-card sweep), or none if it rolls back.
  */
-async function applyStatusChange(tx: DbOrTx, order: LockedOrder, to: OrderStatus, note: string | null): Promise<void> {
+async function queueStatusMail(
+  tx: DbOrTx,
+  orderId: number,
+  to: OrderStatus,
+  note: string | null,
+  publicUrl: string,
+): Promise<void> {
+  const facts = await orderNoticeFacts(tx, orderId);
+  if (!facts) return;
+  const trackUrl = `${publicUrl}/profile/track?order=${orderId}`;
+  const mail = orderStatusMail({ ...facts, trackUrl, note }, to);
+  await enqueueMail(tx, { kind: 'order-status', to: facts.customerEmail, ...mail });
+}
+
+/**
+ * Applies one allowed change to a locked order: appends history, and for `cancelled` gives back
+ * its coupon use, stock and points; for `delivered` awards its points once; then queues the
+ * customer's status mail. Lock order as in checkout (coupons, stock, point balances), so a cancel
+ * and a checkout never deadlock.
+ */
+async function applyStatusChange(
+  tx: DbOrTx,
+  order: LockedOrder,
+  to: OrderStatus,
+  note: string | null,
+  publicUrl: string,
+): Promise<void> {
   if (!canChangeOrderStatus(order.status, to)) throw refuseTransition(order.status, to);
   // The row is locked, so the guard cannot fail here; it keeps the update honest if that changes.
   if (!(await setOrderStatus(tx, order.id, order.status, to, note))) throw refuseTransition(order.status, to);
@@ -48,6 +75,7 @@ async function applyStatusChange(tx: DbOrTx, order: LockedOrder, to: OrderStatus
     );
     await awardDeliveryPoints(tx, { userId: order.userId, shopId: order.shopId, points, orderId: order.id });
   }
+  await queueStatusMail(tx, order.id, to, note, publicUrl);
 }
 
 /**
@@ -57,12 +85,12 @@ async function applyStatusChange(tx: DbOrTx, order: LockedOrder, to: OrderStatus
  */
 export async function changeOrderStatus(
   db: DbOrTx,
-  input: { orderId: number; to: OrderStatus; note?: string | null; shopId?: number },
+  input: { orderId: number; to: OrderStatus; note?: string | null; shopId?: number; publicUrl: string },
 ): Promise<{ orderId: number; status: OrderStatus }> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, input.shopId);
     if (!order) throw orderNotFound();
-    await applyStatusChange(tx, order, input.to, input.note ?? null);
+    await applyStatusChange(tx, order, input.to, input.note ?? null, input.publicUrl);
     return { orderId: order.id, status: input.to };
   });
 }
@@ -101,11 +129,16 @@ export async function markOrderPaid(
  * giving back stock, points and coupon uses, in the CALLER's transaction: the unpaid-card
  * timeout job runs it with its own claim of the invoice. Returns the ids of the orders cancelled.
  */
-export async function cancelInvoiceOrders(tx: DbOrTx, invoiceId: number, note: string | null): Promise<number[]> {
+export async function cancelInvoiceOrders(
+  tx: DbOrTx,
+  invoiceId: number,
+  note: string | null,
+  publicUrl: string,
+): Promise<number[]> {
   const cancelled: number[] = [];
   for (const order of await lockLiveInvoiceOrders(tx, invoiceId)) {
     if (!canChangeOrderStatus(order.status, 'cancelled')) continue;
-    await applyStatusChange(tx, order, 'cancelled', note);
+    await applyStatusChange(tx, order, 'cancelled', note, publicUrl);
     cancelled.push(order.id);
   }
   return cancelled;

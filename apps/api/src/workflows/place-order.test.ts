@@ -289,6 +289,37 @@ describe('POST /api/user/order/place', () => {
     expect(await invoiceCount(me.user.id)).toBe(0);
   });
 
+  it('sells a digital line once: a quantity above 1, or the same download twice, is refused under items.<i>', async () => {
+    const me = await signUp(t.app);
+    const shop = await makeShop();
+    const ebook = await makeVariation(shop.id, { price: 499, stock: null, type: 'Digital' });
+    const loaf = await makeVariation(shop.id, { price: 300 });
+    for (const items of [
+      [
+        { variation_id: loaf.id, quantity: 2 },
+        { variation_id: ebook.id, quantity: 2 },
+      ],
+      [
+        { variation_id: loaf.id, quantity: 2 },
+        { variation_id: ebook.id, quantity: 1 },
+        { variation_id: ebook.id, quantity: 1 },
+      ],
+    ]) {
+      const res = await place(me.token, collection(items));
+      expect(res.statusCode, res.body).toBe(422);
+      const index = items.length - 1;
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        errors: { [`items.${index}`]: ['A digital item is bought once: its quantity is 1.'] },
+      });
+      expect(Object.keys(res.json().errors)).toEqual([`items.${index}`]);
+    }
+    expect(await stockOf(loaf.id)).toEqual({ stock: 100, unitsSold: 0 });
+    expect(await invoiceCount(me.user.id)).toBe(0);
+    const once = await place(me.token, collection([{ variation_id: ebook.id, quantity: 1 }]));
+    expect(once.statusCode, once.body).toBe(201);
+  });
+
   it('counts a coupon with usage_limit 1 once under 20 concurrent checkouts', async () => {
     const shop = await makeShop();
     const v = await makeVariation(shop.id, { price: 1000 });
@@ -641,7 +672,7 @@ describe('POST /api/user/order/place', () => {
       expect(unknownPostcode.statusCode).toBe(422);
       expect(unknownPostcode.json()).toMatchObject({
         code: 'postcode_invalid',
-        errors: { 'address.postcode': [expect.any(String)] },
+        errors: { address: [expect.any(String)], 'address.postcode': [expect.any(String)] },
       });
 
       const [yours] = await db()
@@ -674,7 +705,7 @@ describe('POST /api/user/order/place', () => {
       expect(tooFar.statusCode).toBe(422);
       expect(tooFar.json()).toMatchObject({
         code: 'delivery_out_of_range',
-        errors: { address_id: [expect.any(String)] },
+        errors: { address: [expect.any(String)], address_id: [expect.any(String)] },
       });
 
       const [near] = await db()

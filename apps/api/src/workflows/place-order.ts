@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { orderTotals } from '@parade/core/cart';
 import type { CouponLine } from '@parade/core/coupon';
+import { cashPaymentNotice } from '@parade/core/digital-files';
 import type { FieldErrors } from '@parade/core/envelope';
 import { holidayNotice } from '@parade/core/holiday';
 import { parseCollectionPoints } from '@parade/core/location';
@@ -126,14 +127,18 @@ async function resolveDestination(
   }
   if (!check) {
     const message = 'We could not find this postcode.';
-    throw refuse(message, { [field]: [message] }, 'postcode_invalid');
+    throw refuse(message, { address: [message], [field]: [message] }, 'postcode_invalid');
   }
   if (!check.allowed) {
+    // `errors.address` names the address as a whole (contract: "Fulfilment"); the field key
+    // points at the input a form can mark.
     const message = `We deliver within ${check.radius_miles} miles; ${check.postcode} is ${check.distance_miles} miles away.`;
-    throw refuse(message, { [field]: [message] }, 'delivery_out_of_range');
+    throw refuse(message, { address: [message], [field]: [message] }, 'delivery_out_of_range');
   }
   return { collectionPoint: null, address: { ...address, postcode: check.postcode } };
 }
+
+const DIGITAL_QUANTITY_MESSAGE = 'A digital item is bought once: its quantity is 1.';
 
 /** The request's lines priced from the catalogue, grouped by shop in the order the cart lists them. */
 async function priceCart(db: DbOrTx, body: PlaceOrderInput): Promise<ShopPart[]> {
@@ -147,6 +152,8 @@ async function priceCart(db: DbOrTx, body: PlaceOrderInput): Promise<ShopPart[]>
   );
   const errors: FieldErrors = {};
   const away: FieldErrors = {};
+  const onceOnly: FieldErrors = {};
+  const digitalSeen = new Set<number>();
   const parts = new Map<number, ShopPart>();
   body.items.forEach((item, index) => {
     const variation = variations.get(item.variation_id);
@@ -155,6 +162,12 @@ async function priceCart(db: DbOrTx, body: PlaceOrderInput): Promise<ShopPart[]>
       errors[`items.${index}`] = ['This item is no longer available.'];
       return;
     }
+    // A download is bought once (contract: "Digital lines"): a second copy would be the same file.
+    if (variation.type === 'Digital' && (item.quantity !== 1 || digitalSeen.has(variation.id))) {
+      onceOnly[`items.${index}`] = [DIGITAL_QUANTITY_MESSAGE];
+      return;
+    }
+    if (variation.type === 'Digital') digitalSeen.add(variation.id);
     if (!shop.isOpen) {
       errors[`items.${index}`] = [`${shop.name} is not taking orders at the moment.`];
       return;
@@ -174,6 +187,7 @@ async function priceCart(db: DbOrTx, body: PlaceOrderInput): Promise<ShopPart[]>
   if (Object.keys(errors).length > 0) {
     throw refuse('Some items in your cart can no longer be ordered.', errors, 'shop_unavailable');
   }
+  if (Object.keys(onceOnly).length > 0) throw refuse(DIGITAL_QUANTITY_MESSAGE, onceOnly, 'validation_failed');
   if (Object.keys(away).length > 0) {
     throw refuse('A shop in your cart is on holiday.', away, 'shop_on_holiday', 409);
   }
@@ -190,6 +204,15 @@ function confirmationMail(publicUrl: string, customer: Customer, reply: PlaceOrd
     `Hello ${customer.name},`,
     '',
     `Thank you for your order ${reply.invoice}. Total: ${formatMoney(reply.total)}.`,
+    ...(reply.payment.method === 'cash'
+      ? [
+          '',
+          ...cashPaymentNotice(
+            reply.orders.flatMap((order) => order.items),
+            reply.orders[0]?.order_type ?? 'collection',
+          ),
+        ]
+      : []),
     '',
     ...lines,
     '',
@@ -341,7 +364,8 @@ async function placeInTransaction(
         body.payment_method === 'card' ? new Date(now.getTime() + ctx.cardPaymentTimeoutMinutes * 60_000) : null,
       idempotencyKey: input.idempotencyKey,
       requestHash: input.idempotencyKey ? input.hash : null,
-      note: body.note ?? null,
+      // A note of only spaces is no note: the shop sees none rather than an empty box.
+      note: body.note ? body.note : null,
       now,
     },
     figures.map((f) => ({

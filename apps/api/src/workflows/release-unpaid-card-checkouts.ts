@@ -13,7 +13,7 @@ export const UNPAID_CARD_NOTE = 'Cancelled automatically: the card payment was n
  */
 export async function releaseUnpaidCardCheckouts(
   db: Db,
-  options: { now?: Date; limit?: number } = {},
+  options: { publicUrl: string; now?: Date; limit?: number },
 ): Promise<{ invoiceIds: number[]; orderIds: number[] }> {
   const now = options.now ?? new Date();
   const limit = options.limit ?? 100;
@@ -23,7 +23,7 @@ export async function releaseUnpaidCardCheckouts(
     const released = await db.transaction(async (tx) => {
       const [invoiceId] = await claimOverdueCardInvoices(tx, now, 1);
       if (invoiceId === undefined) return null;
-      const cancelled = await cancelInvoiceOrders(tx, invoiceId, UNPAID_CARD_NOTE);
+      const cancelled = await cancelInvoiceOrders(tx, invoiceId, UNPAID_CARD_NOTE, options.publicUrl);
       await endCardPaymentWait(tx, [invoiceId]);
       return { invoiceId, cancelled };
     });

@@ -64,10 +64,10 @@ describe('GET /api/user/reward-points/history', () => {
     await givePoints(bob.user.id, bakery.id, 500);
 
     const spent = await order(alice.token, loaf, 200);
-    await changeOrderStatus(t.database.db, { orderId: spent, to: 'cancelled' });
+    await changeOrderStatus(t.database.db, { publicUrl: 'http://parade.test', orderId: spent, to: 'cancelled' });
     const delivered = await order(alice.token, loaf);
     for (const to of ['processing', 'ready', 'delivered'] as const) {
-      await changeOrderStatus(t.database.db, { orderId: delivered, to });
+      await changeOrderStatus(t.database.db, { publicUrl: 'http://parade.test', orderId: delivered, to });
     }
     const atDeli = await order(alice.token, cheese, 50);
     const bobs = await order(bob.token, loaf, 120);

@@ -111,6 +111,31 @@ describe('a vendor creating and editing products', () => {
     expect(noCategory.statusCode).toBe(422);
     expect((await t.database.db.select().from(products)).length).toBe(before);
   });
+
+  it('refuses a price below 1p under errors.price, and never saves it clamped to free', async () => {
+    const product = await createProduct(a.token, { name: 'Priced Jam', variations: [{ name: '340g', price: 325 }] });
+    const variationId = product.variations[0].id as number;
+    for (const price of [0, -1, -100]) {
+      const put = await as(a.token, 'PUT', `/api/vendor/variations/${variationId}`, { price });
+      expect(put.statusCode, put.body).toBe(422);
+      expect(put.json()).toMatchObject({
+        code: 'validation_failed',
+        errors: { price: ['A price must be at least £0.01.'] },
+      });
+      const added = await as(a.token, 'POST', `/api/vendor/products/${product.id}/variations`, {
+        name: `Free ${price}`,
+        price,
+      });
+      expect(added.statusCode, added.body).toBe(422);
+      expect(added.json().errors.price).toEqual(['A price must be at least £0.01.']);
+    }
+    const [kept] = await t.database.db
+      .select({ price: productVariations.price })
+      .from(productVariations)
+      .where(eq(productVariations.productId, product.id));
+    expect(kept).toEqual({ price: 325 });
+    expect((await as(a.token, 'PUT', `/api/vendor/variations/${variationId}`, { price: 1 })).statusCode).toBe(200);
+  });
 });
 
 describe("one shop's vendor and another shop's objects", () => {

@@ -46,6 +46,9 @@ async function loadShopOrders(
         number: invoices.number,
         orderType: invoices.orderType,
         method: invoices.paymentMethod,
+        address: invoices.address,
+        collectionPoint: invoices.collectionPoint,
+        note: invoices.note,
       },
       customer: { name: person.name, email: person.email, phone: person.phone },
       shop: { id: shop.id, name: shop.name, slug: shop.slug },
@@ -61,7 +64,13 @@ async function loadShopOrders(
     db,
     rows.map((r) => r.order.id),
   );
-  return rows.map(({ order, invoice, customer, shop }) => ({ ...toOrderDto(order, invoice, shop, lines), customer }));
+  return rows.map(({ order, invoice, customer, shop }) => ({
+    ...toOrderDto(order, invoice, shop, lines),
+    customer,
+    address: invoice.address ? { ...invoice.address, line2: invoice.address.line2 ?? null } : null,
+    collection_point: invoice.collectionPoint,
+    note: invoice.note,
+  }));
 }
 
 function filters(db: DbOrTx, query: VendorOrderQuery): SQL[] {

@@ -107,6 +107,7 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         to: request.body.status,
         note: request.body.note || null,
         shopId,
+        publicUrl: app.config.publicUrl,
       });
       return orderReply(shopId, request.params.id);
     },

@@ -200,7 +200,12 @@ describe('POST /api/payment-token', () => {
     const customer = await signUp(t.app);
     const checkout = await placeCheckout(t.app, t.database.db, customer);
     expect(checkout.orderIds.length).toBeGreaterThanOrEqual(2);
-    await changeOrderStatus(t.database.db, { orderId: checkout.orderIds[0]!, to: 'cancelled', note: 'Out of stock' });
+    await changeOrderStatus(t.database.db, {
+      publicUrl: 'http://parade.test',
+      orderId: checkout.orderIds[0]!,
+      to: 'cancelled',
+      note: 'Out of stock',
+    });
     const before = stripe.requests.length;
 
     const res = await paymentToken(customer.token, checkout.number);

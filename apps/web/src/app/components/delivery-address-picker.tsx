@@ -1,20 +1,54 @@
 // Mantine's styles load per component; this one only with the screens that use it.
 import '@mantine/core/styles/RadioCard.layer.css';
-import { Button, Group, Paper, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Paper, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { normalisePostcode } from '@parade/core/postcode';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ErrorState } from '@/components/ui/states';
 import { useAddresses } from '@/features/account/api/get-addresses';
 import { AddressForm } from '@/features/account/components/address-form';
+import { type PostcodeCheck, useDeliveryChecks } from '@/features/location/api/delivery-checks';
+import { useLocationStore } from '@/features/location/stores/location-store';
 import { useSession } from '@/lib/session-store';
 
 const samePostcode = (a: string, b: string) => normalisePostcode(a) === normalisePostcode(b);
 
+type SavedAddress = NonNullable<ReturnType<typeof useAddresses>['data']>[number];
+
+export const addressLine = (address: SavedAddress) =>
+  [address.name, address.line1, address.line2, address.city, address.postcode].filter(Boolean).join(', ');
+
+/** Under an address: why it cannot be chosen, or that it is still being checked. */
+function CheckNote({ check }: { check: PostcodeCheck | undefined }) {
+  if (!check || check.state === 'allowed') return null;
+  if (check.state === 'checking')
+    return (
+      <Group gap={6} mt={4}>
+        <Loader size={12} aria-hidden />
+        <Text size="xs">Checking we deliver there…</Text>
+      </Group>
+    );
+  if (check.state === 'too-far')
+    return (
+      <Text size="xs" c="error.8" fw={700} mt={4}>
+        We do not deliver here: {check.check.postcode} is {check.check.distance_miles} miles away (we deliver within{' '}
+        {check.check.radius_miles} miles).
+      </Text>
+    );
+  return (
+    <Text size="xs" mt={4}>
+      We could not check this postcode just now; it is checked again when you place the order.
+    </Text>
+  );
+}
+
 /**
  * Checkout's delivery address: one of the saved addresses, or a new one added to the address
- * book with the account's own form. Until the shopper picks, the address with the postcode
- * chosen in 'Choose Order Type' is preferred, then the default one.
+ * book with the account's own form. The order goes to exactly the address chosen here, so every
+ * address's postcode is checked: one outside the delivery area cannot be chosen, and the header's
+ * location follows the chosen one (the server checks the same postcode again). Until the shopper
+ * picks, the deliverable address with the postcode chosen in 'Choose Order Type' is preferred,
+ * then the default one, then the first.
  */
 export function DeliveryAddressPicker({
   value,
@@ -31,17 +65,41 @@ export function DeliveryAddressPicker({
   const user = useSession().user;
   const [adding, setAdding] = useState(false);
   const list = addresses.data ?? [];
+  const checks = useDeliveryChecks(list.map((a) => a.postcode));
+  const checkOf = (address: SavedAddress) => checks.get(normalisePostcode(address.postcode));
+  const choosable = (address: SavedAddress) => checkOf(address)?.state !== 'too-far';
+  const stillChecking = list.some((a) => checkOf(a)?.state === 'checking');
+  const chooseDelivery = useLocationStore((s) => s.chooseDelivery);
+  const headerLocation = useLocationStore((s) => s.selectedLocation);
 
   useEffect(() => {
     if (!addresses.data) return;
-    if (value !== null && addresses.data.some((a) => a.id === value)) return;
+    if (addresses.data.length === 0) {
+      setAdding(true);
+      if (value !== null) onChange(null);
+      return;
+    }
+    // Preferences wait for the checks, so an address outside the area is never pre-chosen.
+    if (stillChecking) return;
+    const current = addresses.data.find((a) => a.id === value);
+    if (current && choosable(current)) return;
+    const candidates = addresses.data.filter(choosable);
     const preferred =
-      (preferPostcode && addresses.data.find((a) => samePostcode(a.postcode, preferPostcode))) ||
-      addresses.data.find((a) => a.is_default) ||
-      addresses.data[0];
+      (preferPostcode && candidates.find((a) => samePostcode(a.postcode, preferPostcode))) ||
+      candidates.find((a) => a.is_default) ||
+      candidates[0];
     onChange(preferred?.id ?? null);
-    if (addresses.data.length === 0) setAdding(true);
-  }, [addresses.data, value, preferPostcode, onChange]);
+  });
+
+  // The header's location follows the chosen address, so the page never shows two places.
+  const chosen = list.find((a) => a.id === value);
+  const chosenCheck = chosen ? checkOf(chosen) : undefined;
+  useEffect(() => {
+    if (!chosen || chosenCheck?.state !== 'allowed') return;
+    const postcode = chosenCheck.check.postcode;
+    if (headerLocation?.type === 'delivery' && samePostcode(headerLocation.location.postcode, postcode)) return;
+    chooseDelivery(postcode, `${chosen.line1}, ${postcode}`);
+  }, [chosen, chosenCheck, headerLocation, chooseDelivery]);
 
   if (addresses.isPending) {
     return (
@@ -66,22 +124,41 @@ export function DeliveryAddressPicker({
         >
           <Stack gap="xs" mt="xs">
             {list.map((address) => (
-              <Radio.Card key={address.id} value={String(address.id)} p="sm" radius="md" withBorder>
+              <Radio.Card
+                key={address.id}
+                value={String(address.id)}
+                p="sm"
+                radius="md"
+                withBorder
+                disabled={!choosable(address)}
+                data-testid="delivery-address"
+                style={choosable(address) ? undefined : { opacity: 0.75, cursor: 'not-allowed' }}
+              >
                 <Group wrap="nowrap" align="flex-start" gap="sm">
-                  <Radio.Indicator aria-hidden mt={2} />
+                  <Radio.Indicator aria-hidden mt={2} disabled={!choosable(address)} />
                   <div>
                     <Text fw={700}>{address.label || address.name}</Text>
-                    <Text size="sm">
-                      {[address.name, address.line1, address.line2, address.city, address.postcode]
-                        .filter(Boolean)
-                        .join(', ')}
-                    </Text>
+                    <Text size="sm">{addressLine(address)}</Text>
+                    <CheckNote check={checkOf(address)} />
                   </div>
                 </Group>
               </Radio.Card>
             ))}
           </Stack>
         </Radio.Group>
+      )}
+      {chosen && (
+        <Text size="sm" data-testid="delivering-to" aria-live="polite">
+          <Text span fw={700}>
+            Your order goes to:
+          </Text>{' '}
+          {addressLine(chosen)}
+        </Text>
+      )}
+      {list.length > 0 && !stillChecking && !list.some(choosable) && (
+        <Text c="error.8" fw={700} size="sm" role="alert">
+          None of your saved addresses is in our delivery area. Add one that is, or choose collection.
+        </Text>
       )}
       {list.length === 0 && problems.length > 0 && (
         <Text c="error.8" fw={700} size="sm" role="alert">

@@ -18,6 +18,8 @@ export function ProductPurchase({ page, describedBy }: { page: ProductPage; desc
   const onHoliday = page.product.shop.holiday_mode;
   const closed = soldOut || onHoliday;
   const max = stock === null ? MAX_LINE_QUANTITY : Math.min(stock, MAX_LINE_QUANTITY);
+  // A download is bought once (contract: "Digital lines"): no quantity to choose.
+  const digital = page.product.type === 'Digital';
 
   // A new variation starts again from one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the variation changes
@@ -25,26 +27,28 @@ export function ProductPurchase({ page, describedBy }: { page: ProductPage; desc
 
   return (
     <Group gap="sm" align="flex-end" wrap="nowrap">
-      <NumberInput
-        label="Quantity"
-        value={quantity}
-        min={1}
-        max={max}
-        step={1}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="strict"
-        maxLength={4}
-        w={110}
-        disabled={closed}
-        onChange={(value) => setQuantity(typeof value === 'number' && value > 0 ? value : 1)}
-      />
+      {!digital && (
+        <NumberInput
+          label="Quantity"
+          value={quantity}
+          min={1}
+          max={max}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="strict"
+          maxLength={4}
+          w={110}
+          disabled={closed}
+          onChange={(value) => setQuantity(typeof value === 'number' && value > 0 ? value : 1)}
+        />
+      )}
       <Button
         size="md"
         leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
         disabled={closed}
         aria-describedby={onHoliday ? describedBy : undefined}
-        onClick={() => addToCart(cartLineFromProductPage(page), quantity)}
+        onClick={() => addToCart(cartLineFromProductPage(page), digital ? 1 : quantity)}
         style={{ flex: 1, maxWidth: 280 }}
       >
         {onHoliday ? 'Shop on holiday' : soldOut ? 'Out of stock' : 'Add to cart'}

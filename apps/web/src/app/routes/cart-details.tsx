@@ -61,6 +61,10 @@ export function Component() {
                   <LocationButton compact onDark={false} fullWidth />
                 </Stack>
                 <CartSummary orderType={orderType} />
+                {/* A guest is sent to log in first, and back to the checkout (the /cart route's loader). */}
+                <Button component={Link} to={paths.checkout()} size="md" fullWidth>
+                  Checkout
+                </Button>
               </Stack>
             </Card>
           </Grid.Col>

@@ -4,13 +4,18 @@ import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/states';
 import { StatusBadge } from '@/components/status-badge';
 import { useOrder } from '@/features/orders/api/get-order';
+import { Handover } from '@/features/orders/components/handover';
 import { OrderActions } from '@/features/orders/components/order-actions';
 import { OrderLines } from '@/features/orders/components/order-lines';
+import { PackingSlip } from '@/features/orders/components/packing-slip';
 import { statusLabel } from '@/features/orders/components/status-labels';
 import { useShop } from '@/features/shop-profile/api/get-shop';
 import { formatDateTime } from '@/lib/format';
 
-/** One order: lines, customer contact, history, and the moves allowed from here. Prints as a packing slip. */
+/**
+ * One order: lines, where it goes and the shopper's note, customer contact, history, and the moves
+ * allowed from here. On paper it is the packing slip alone (PackingSlip), never the screen's page.
+ */
 export function Component() {
   const { orderId } = useParams();
   const order = useOrder(Number(orderId));
@@ -19,64 +24,65 @@ export function Component() {
   if (order.isError) return <ErrorState error={order.error} onRetry={() => order.refetch()} />;
   const o = order.data;
   return (
-    <Stack gap="md">
-      <Text className="print-only" fw={700} fz="xl">
-        Packing slip{shop.data ? ` · ${shop.data.name}` : ''}
-      </Text>
-      <PageHeader title={`Order ${o.invoice.number}`} description={`Placed ${formatDateTime(o.created_at)}`} />
-      <Group gap="xs">
-        <StatusBadge status={o.status} />
-        <StatusBadge status={o.payment_status} />
-        <Text size="sm">
-          {o.order_type === 'collection' ? 'Collection' : 'Delivery'} · pays by {o.payment_method}
-        </Text>
-      </Group>
-      <OrderActions order={o} />
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder p="md" radius="md">
-            <Title order={2} size="h4" mb="xs">
-              Items
-            </Title>
-            <OrderLines order={o} />
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="md">
+    <>
+      <PackingSlip order={o} shopName={shop.data?.name} />
+      <Stack gap="md" className="no-print">
+        <PageHeader title={`Order ${o.invoice.number}`} description={`Placed ${formatDateTime(o.created_at)}`} />
+        <Group gap="xs">
+          <StatusBadge status={o.status} />
+          <StatusBadge status={o.payment_status} />
+          <Text size="sm">
+            {o.order_type === 'collection' ? 'Collection' : 'Delivery'} · pays by {o.payment_method}
+          </Text>
+        </Group>
+        <OrderActions order={o} />
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 8 }}>
             <Paper withBorder p="md" radius="md">
               <Title order={2} size="h4" mb="xs">
-                Customer
+                Items
               </Title>
-              <Text fw={600} data-testid="customer-name">
-                {o.customer.name}
-              </Text>
-              <Anchor href={`mailto:${o.customer.email}`} size="sm" display="block">
-                {o.customer.email}
-              </Anchor>
-              {o.customer.phone && (
-                <Anchor href={`tel:${o.customer.phone.replace(/\s/g, '')}`} size="sm" display="block">
-                  {o.customer.phone}
+              <OrderLines order={o} />
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md">
+              <Handover order={o} />
+              <Paper withBorder p="md" radius="md">
+                <Title order={2} size="h4" mb="xs">
+                  Customer
+                </Title>
+                <Text fw={600} data-testid="customer-name">
+                  {o.customer.name}
+                </Text>
+                <Anchor href={`mailto:${o.customer.email}`} size="sm" display="block">
+                  {o.customer.email}
                 </Anchor>
-              )}
-            </Paper>
-            <Paper withBorder p="md" radius="md" className="no-print">
-              <Title order={2} size="h4" mb="sm">
-                History
-              </Title>
-              <Timeline active={o.history.length - 1} bulletSize={14} lineWidth={2}>
-                {o.history.map((entry) => (
-                  <Timeline.Item key={`${entry.status}-${entry.at}`} title={statusLabel[entry.status]}>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(entry.at)}
-                    </Text>
-                    {entry.note && <Text size="sm">{entry.note}</Text>}
-                  </Timeline.Item>
-                ))}
-              </Timeline>
-            </Paper>
-          </Stack>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+                {o.customer.phone && (
+                  <Anchor href={`tel:${o.customer.phone.replace(/\s/g, '')}`} size="sm" display="block">
+                    {o.customer.phone}
+                  </Anchor>
+                )}
+              </Paper>
+              <Paper withBorder p="md" radius="md">
+                <Title order={2} size="h4" mb="sm">
+                  History
+                </Title>
+                <Timeline active={o.history.length - 1} bulletSize={14} lineWidth={2}>
+                  {o.history.map((entry) => (
+                    <Timeline.Item key={`${entry.status}-${entry.at}`} title={statusLabel[entry.status]}>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(entry.at)}
+                      </Text>
+                      {entry.note && <Text size="sm">{entry.note}</Text>}
+                    </Timeline.Item>
+                  ))}
+                </Timeline>
+              </Paper>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </>
   );
 }

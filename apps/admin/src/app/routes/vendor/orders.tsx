@@ -37,7 +37,8 @@ export function Component() {
         <Stack gap={0}>
           <Text size="sm">{o.customer.name}</Text>
           <Text size="xs" c="dimmed">
-            {o.order_type === 'collection' ? 'Collection' : 'Delivery'} · {o.items.length} line
+            {o.order_type === 'collection' ? 'Collection' : `Delivery to ${o.address?.postcode ?? '?'}`} ·{' '}
+            {o.items.length} line
             {o.items.length === 1 ? '' : 's'}
           </Text>
         </Stack>

@@ -18,7 +18,9 @@ export function VariationFields<T>({ form, path = '' }: { form: UseFormReturnTyp
         prefix="£"
         decimalScale={2}
         fixedDecimalScale
-        min={0}
+        // Never clamp: "-1" stays "-1" and the check below the field says why it cannot be saved,
+        // instead of turning silently into a free £0.00 (contract: "Prices").
+        clampBehavior="none"
         step={0.1}
         required
         {...field('price')}

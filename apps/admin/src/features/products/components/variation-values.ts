@@ -49,6 +49,8 @@ export function variationToWire(values: VariationValues): VendorVariationCreate 
 /** The messages zod gives a missing number are for programmers; a shopkeeper reads these instead. */
 export function variationFieldMessages(values: VariationValues, prefix = ''): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (numberOrUndefined(values.price) === undefined) errors[`${prefix}price`] = 'Enter a price in pounds, e.g. 1.20.';
+  const pounds = numberOrUndefined(values.price);
+  if (pounds === undefined) errors[`${prefix}price`] = 'Enter a price in pounds, e.g. 1.20.';
+  else if (toPence(pounds) < 1) errors[`${prefix}price`] = 'A price must be at least £0.01.';
   return errors;
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Container, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { cashPaymentNotice } from '@parade/core/digital-files';
 import { ApiError } from '@parade/ui/api-errors';
 import { IconCircleCheck, IconCreditCard, IconReceipt } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -132,12 +133,15 @@ export function Component() {
                         </Button>
                       </Group>
                     )}
-                    {!card && (
-                      <Text mt="xs" c="dimmed">
-                        Pay the shop in cash when you {figures.order_type === 'delivery' ? 'receive' : 'collect'} your
-                        order.
-                      </Text>
-                    )}
+                    {!card &&
+                      cashPaymentNotice(
+                        orders.flatMap((order) => order.items),
+                        figures.order_type,
+                      ).map((sentence) => (
+                        <Text key={sentence} mt="xs" c="dimmed" data-testid="cash-notice">
+                          {sentence}
+                        </Text>
+                      ))}
                   </div>
                   {failed && (
                     <Alert color="error" variant="light" title="The card payment did not go through" role="alert">

@@ -91,11 +91,18 @@ export function CartShopGroups({
                   </Stack>
                 </Group>
                 <Group wrap="nowrap" gap="sm">
-                  <QuantityStepper
-                    value={item.quantity}
-                    label={`Quantity of ${item.full_name}`}
-                    onChange={(quantity) => actions.setQuantity(item.id, quantity)}
-                  />
+                  {item.product.type === 'Digital' ? (
+                    // A download is bought once (contract: "Digital lines"): no stepper to offer more.
+                    <Text size="sm" w={124} ta="center" data-testid="digital-quantity">
+                      1 download
+                    </Text>
+                  ) : (
+                    <QuantityStepper
+                      value={item.quantity}
+                      label={`Quantity of ${item.full_name}`}
+                      onChange={(quantity) => actions.setQuantity(item.id, quantity)}
+                    />
+                  )}
                   <Text fw={700} w={72} ta="right">
                     {formatMoney(item.price * item.quantity)}
                   </Text>
