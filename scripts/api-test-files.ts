@@ -25,8 +25,11 @@ export const apiUnitFiles = [
  * pg_trgm search, the read model's refresh, prepared statements, the seed and the health check.
  * The fuzzing file runs too (a driver error surfacing as a 5xx is what it looks for), with
  * fewer runs per route. So do the day-of-trade files whose acceptance names both databases
- * (issue 23): the vendor orders' jsonb address as each driver hands it back (fulfilment) and
- * the price refusal (vendor-catalog); the status mails and digital lines are in workflows/. Every other API file talks to PostgreSQL through the same SQL either way.
+ * (issue 23): the vendor orders' jsonb address as each driver hands it back (fulfilment),
+ * the price refusal (vendor-catalog) and the live order feed, whose NOTIFY is LISTENed to across
+ * processes on PostgreSQL and within PGlite's one process (live-orders); the status mails and
+ * digital lines are in workflows/. Every other API file talks to PostgreSQL through the same SQL
+ * either way.
  * Without TEST_DATABASE_URL every API file runs on PGlite.
  */
 export const driverDependentFiles = [
@@ -42,6 +45,7 @@ export const driverDependentFiles = [
   'apps/api/src/modules/catalog/search-limits.test.ts',
   'apps/api/src/modules/offers/offers.test.ts',
   'apps/api/src/modules/orders/fulfilment.test.ts',
+  'apps/api/src/modules/orders/live-orders.test.ts',
   'apps/api/src/modules/offers/qr-codes.test.ts',
   'apps/api/src/modules/search/search.test.ts',
   'apps/api/src/plugins/degrading.test.ts',

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { imageRefSchema, pageQuerySchema, refSchema, slugSchema, wholeNumber } from './catalog-schemas';
-import { couponTypeSchema, orderStatusSchema, productTypeSchema } from './enums';
+import { couponTypeSchema, orderStatusSchema, paymentStatusSchema, productTypeSchema } from './enums';
 import { idSchema } from './ids';
 import { orderAddressSchema, orderHistoryEntrySchema, orderSchema } from './order-schemas';
 import { optionalSafeLinkSchema, optionalUploadPathSchema, uploadPathSchema } from './safe-links';
@@ -420,3 +420,30 @@ export const vendorOrderStatusBodySchema = z.object({
   note: z.string().trim().max(500).optional(),
 });
 export type VendorOrderStatusBody = z.input<typeof vendorOrderStatusBodySchema>;
+
+// ---- Live orders (contract: "Live orders") -------------------------------------------------
+
+/** `order.created`: a new order of the shop, as its board lists it. */
+export const orderCreatedEventSchema = z.object({
+  order_id: z.number().int(),
+  invoice_number: z.string(),
+  status: orderStatusSchema,
+  total: z.number().int(),
+  created_at: z.string(),
+});
+/** `order.updated`: an order of the shop changed status or payment. */
+export const orderUpdatedEventSchema = z.object({
+  order_id: z.number().int(),
+  status: orderStatusSchema,
+  payment_status: paymentStatusSchema,
+});
+export type OrderCreatedEvent = z.infer<typeof orderCreatedEventSchema>;
+export type OrderUpdatedEvent = z.infer<typeof orderUpdatedEventSchema>;
+export type LiveOrderEvent =
+  | { kind: 'order.created'; data: OrderCreatedEvent }
+  | { kind: 'order.updated'; data: OrderUpdatedEvent };
+
+/** GET vendor/orders/events: `Last-Event-ID`, the id of the last event the board saw. */
+export const liveOrdersHeadersSchema = z.object({
+  'last-event-id': z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});

@@ -40,6 +40,87 @@ export interface Database {
    * in this thread and cannot be interrupted.
    */
   abandon(scope: QueryScope): void;
+  /**
+   * Calls `onNotify(payload)` for each NOTIFY on `channel`, delivered when the sender's
+   * transaction commits: from every process on PostgreSQL (one listening connection per process,
+   * re-opened if it drops), in this process on PGlite. After a reconnect it calls `onNotify(null)`:
+   * notifications may have been missed meanwhile, so the listener reads again what it follows.
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
+}
+
+/**
+ * PostgreSQL's LISTEN on one connection of its own (a pooled one would be handed to others),
+ * shared by every channel of this process, re-opened with a growing wait if it drops.
+ */
+function notificationListener(url: string) {
+  const handlers = new Map<string, Set<(payload: string | null) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retryMs = 250;
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  const open = async (): Promise<pg.Client> => {
+    const fresh = new pg.Client({ connectionString: url });
+    fresh.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    const dropped = () => {
+      if (client !== fresh) return;
+      client = null;
+      if (!closed && handlers.size > 0) setTimeout(() => void reconnect(), retryMs).unref();
+      retryMs = Math.min(retryMs * 2, 5_000);
+    };
+    fresh.on('error', dropped);
+    fresh.on('end', dropped);
+    await fresh.connect();
+    for (const channel of handlers.keys()) await fresh.query(`LISTEN ${quote(channel)}`);
+    client = fresh;
+    retryMs = 250;
+    return fresh;
+  };
+  const connection = () => {
+    if (client) return Promise.resolve(client);
+    connecting ??= open().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+  const reconnect = async () => {
+    if (closed || client) return;
+    try {
+      await connection();
+      for (const set of handlers.values()) for (const handler of set) handler(null);
+    } catch {
+      setTimeout(() => void reconnect(), retryMs).unref();
+      retryMs = Math.min(retryMs * 2, 5_000);
+    }
+  };
+
+  return {
+    async listen(channel: string, onNotify: (payload: string | null) => void) {
+      const set = handlers.get(channel) ?? new Set();
+      const first = set.size === 0;
+      set.add(onNotify);
+      handlers.set(channel, set);
+      const c = await connection();
+      if (first) await c.query(`LISTEN ${quote(channel)}`);
+      return async () => {
+        set.delete(onNotify);
+        if (set.size > 0) return;
+        handlers.delete(channel);
+        await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+      };
+    },
+    async close() {
+      closed = true;
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
 }
 
 /**
@@ -173,10 +254,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     trackCheckouts(pool);
     const canceller = backendCanceller(options.url);
+    const notifications = notificationListener(options.url);
     const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      listen: (channel, onNotify) => notifications.listen(channel, onNotify),
       abandon(scope) {
         scope.gone = true;
         canceller.cancel(scope);
@@ -192,6 +275,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: async () => {
+        await notifications.close();
         await canceller.close();
         await pool.end();
       },
@@ -222,6 +306,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       scope.gone = true;
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // One process: PGlite delivers its own NOTIFYs, at commit, to listeners here.
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, (payload) => onNotify(payload));
+      return async () => stop();
+    },
     close: () => client.close(),
     ...(client instanceof PGlite
       ? { dumpPglite: async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()) }

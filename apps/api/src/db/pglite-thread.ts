@@ -52,11 +52,25 @@ export class PgliteThread implements PgliteLike {
   private nextTx = 1;
   private failure: Error | null = null;
 
+  /** LISTEN callbacks by channel: the worker posts each notification it receives. */
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+
   private constructor(worker: Worker) {
     this.worker = worker;
     worker.on(
       'message',
-      (message: { id?: number; ok?: boolean; result?: unknown; error?: Record<string, unknown> }) => {
+      (message: {
+        id?: number;
+        ok?: boolean;
+        result?: unknown;
+        error?: Record<string, unknown>;
+        notify?: string;
+        payload?: string;
+      }) => {
+        if (message.notify !== undefined) {
+          for (const listener of this.listeners.get(message.notify) ?? []) listener(message.payload ?? '');
+          return;
+        }
         if (message.id === undefined) return;
         const waiting = this.pending.get(message.id);
         if (!waiting) return;
@@ -136,6 +150,21 @@ export class PgliteThread implements PgliteLike {
       if (!finished) await this.send({ op: 'rollback', tx }).catch(() => {});
       throw error;
     }
+  }
+
+  /** PGlite's listen, across the thread: `onNotify` runs here for each NOTIFY on `channel`, at its commit. */
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    const set = this.listeners.get(channel) ?? new Set();
+    const first = set.size === 0;
+    set.add(onNotify);
+    this.listeners.set(channel, set);
+    if (first) await this.send({ op: 'listen', channel });
+    return async () => {
+      set.delete(onNotify);
+      if (set.size > 0) return;
+      this.listeners.delete(channel);
+      if (!this.failure) await this.send({ op: 'unlisten', channel }).catch(() => {});
+    };
   }
 
   async close(): Promise<void> {

@@ -36,6 +36,8 @@ const db = await PGlite.create({
 });
 /** Open transactions by id: the worker holds each open until the main thread commits or rolls back. */
 const transactions = new Map();
+/** LISTENs by channel: how to stop each. Notifications go to the main thread as {notify, payload}. */
+const listening = new Map();
 
 async function handle(message) {
   const target = message.tx === undefined ? db : transactions.get(message.tx)?.tx;
@@ -76,6 +78,18 @@ async function handle(message) {
       }
       return undefined;
     }
+    case 'listen':
+      if (!listening.has(message.channel)) {
+        listening.set(
+          message.channel,
+          await db.listen(message.channel, (payload) => parentPort.postMessage({ notify: message.channel, payload })),
+        );
+      }
+      return undefined;
+    case 'unlisten':
+      await listening.get(message.channel)?.();
+      listening.delete(message.channel);
+      return undefined;
     case 'close':
       await db.close();
       return undefined;

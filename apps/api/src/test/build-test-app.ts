@@ -4,13 +4,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import type { Database } from '../db/client';
-import { copySeededFiles, openTestDatabase } from './test-database';
+import { copySeededFiles, openTestDatabase, type TestDatabase } from './test-database';
 import { CHEAP_PASSWORD_HASHES, NO_LOAD_SHEDDING } from './test-env';
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: TestDatabase;
   config: Config;
   /** The environment the config was loaded from, to build a variant of it. */
   env: Record<string, string>;

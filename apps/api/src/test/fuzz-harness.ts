@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { TestApp } from './build-test-app';
 import { changedTables, type Fingerprint, type FingerprintExclusions, fingerprinter } from './db-fingerprint';
 import { type HostileRequest, hostileRequests, type Operation, preview } from './hostile-requests';
+import { injectBounded } from './inject-bounded';
 import { appRoutes } from './route-table';
 
 /**
@@ -97,7 +98,7 @@ export async function createFuzzer(t: TestApp, options: FuzzerOptions) {
   /** Sends the request as the caller; throws (for fast-check to shrink) when a property fails. */
   async function check(request: HostileRequest, caller: FuzzCaller): Promise<void> {
     const started = performance.now();
-    const reply = await app.inject({
+    const reply = await injectBounded(app, {
       method: request.method as 'GET',
       url: request.url,
       headers: { ...request.headers, ...(caller.authorization ? { authorization: caller.authorization } : {}) },

@@ -33,6 +33,9 @@ declare module 'vitest' {
 /** What a test file's database starts as: empty but migrated, or holding the demo marketplace too. */
 export type StartingPoint = 'migrated' | 'seeded';
 
+/** A test file's database; on PostgreSQL, with its URL, for a second API process to open. */
+export type TestDatabase = Database & { url?: string };
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * throw-away database on the PostgreSQL server named by TEST_DATABASE_URL. It is a copy of the
@@ -41,7 +44,7 @@ export type StartingPoint = 'migrated' | 'seeded';
  */
 export async function openTestDatabase(
   options: Pick<DatabaseOptions, 'statementTimeoutMs' | 'poolWaitMs'> & { from?: StartingPoint } = {},
-): Promise<Database> {
+): Promise<TestDatabase> {
   const { from = 'migrated', ...databaseOptions } = options;
   const templates = runTemplates();
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -61,6 +64,7 @@ export async function openTestDatabase(
   await database.migrate();
   return {
     ...database,
+    url: fresh.url,
     async close() {
       await database.close();
       await fresh.drop();

@@ -24,6 +24,7 @@ import {
 } from '../maintenance/schema';
 import type { TestApp } from './build-test-app';
 import { COLLECTION_POINT } from './checkout-fixtures';
+import { injectBounded } from './inject-bounded';
 import { signUpAs } from './manage-fixtures';
 import { bearer, multipartPayload, signUp } from './test-support';
 
@@ -140,7 +141,7 @@ export async function twoOwners(t: TestApp) {
   const customerBSecrets = [customerBAccount.email, 'Quillfeather'];
 
   const call = (actor: Actor | null, options: InjectOptions): Promise<LightMyRequestResponse> =>
-    t.app.inject({ ...options, headers: { ...(actor ? bearer(actor.token) : {}), ...options.headers } });
+    injectBounded(t.app, { ...options, headers: { ...(actor ? bearer(actor.token) : {}), ...options.headers } });
 
   async function ok<T>(actor: Actor, options: InjectOptions, status = 200): Promise<T> {
     const res = await call(actor, options);

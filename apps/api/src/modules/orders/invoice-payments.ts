@@ -1,6 +1,7 @@
 import type { PaymentMethod, PaymentStatus } from '@parade/core/enums';
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { orderUpdated, recordOrderEvent } from './order-events';
 import { invoices, orders } from './orders.tables';
 
 /**
@@ -62,10 +63,13 @@ export async function lockInvoiceForPayment(db: DbOrTx, invoiceId: number): Prom
  */
 export async function setInvoicePaymentStatus(db: DbOrTx, invoiceId: number, status: PaymentStatus): Promise<void> {
   await db.update(invoices).set({ paymentStatus: status }).where(eq(invoices.id, invoiceId));
-  await db
+  const changed = await db
     .update(orders)
     .set({ paymentStatus: status })
-    .where(and(eq(orders.invoiceId, invoiceId), ne(orders.status, 'cancelled')));
+    .where(and(eq(orders.invoiceId, invoiceId), ne(orders.status, 'cancelled')))
+    .returning({ id: orders.id, shopId: orders.shopId, status: orders.status, paymentStatus: orders.paymentStatus });
+  // Each shop's live board sees its order paid (or its payment failed) at once.
+  for (const order of changed) await recordOrderEvent(db, order.shopId, orderUpdated(order));
 }
 
 /**

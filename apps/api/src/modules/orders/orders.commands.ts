@@ -3,6 +3,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/json-rows';
 import { preparedOn, rawStatement } from '../../db/prepared';
+import { ORDER_EVENTS_CHANNEL, orderUpdated, recordOrderEvent } from './order-events';
 import { invoiceNumberSeq, invoices, type OrderAddress, orderItems, orderStatusHistory, orders } from './orders.tables';
 
 /**
@@ -69,9 +70,11 @@ export async function setOrderStatus(
     .update(orders)
     .set({ status: to, updatedAt: new Date() })
     .where(and(eq(orders.id, orderId), eq(orders.status, from)))
-    .returning({ id: orders.id });
-  if (changed.length === 0) return false;
+    .returning({ id: orders.id, shopId: orders.shopId, status: orders.status, paymentStatus: orders.paymentStatus });
+  const [order] = changed;
+  if (!order) return false;
   await db.insert(orderStatusHistory).values({ orderId, status: to, note });
+  await recordOrderEvent(db, order.shopId, orderUpdated(order));
   return true;
 }
 
@@ -107,6 +110,7 @@ export async function setOrderPaid(db: DbOrTx, order: LockedOrder): Promise<bool
     .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'unpaid')))
     .returning({ id: orders.id });
   if (changed.length === 0) return false;
+  await recordOrderEvent(db, order.shopId, orderUpdated({ ...order, paymentStatus: 'paid' }));
   await db
     .update(invoices)
     .set({ paymentStatus: 'paid', updatedAt: new Date() })
@@ -295,10 +299,24 @@ const checkoutStatement = sql`
   first_history as (
     insert into order_status_history (order_id, status, created_at)
     select id, 'pending', created_at from new_orders order by id
+  ),
+  created_events as (
+    -- Each shop's live board hears of its new order (order-events.ts); the NOTIFY below reaches
+    -- the listeners only when this transaction commits.
+    insert into order_events (shop_id, kind, data, created_at)
+    select o.shop_id, 'order.created',
+      jsonb_build_object('order_id', o.id, 'invoice_number', i.number, 'status', o.status,
+        'total', o.total, 'created_at', to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+      o.created_at
+    from new_orders o, new_invoice i
+    order by o.id
+    returning shop_id
   )
   select (select to_jsonb(i) from new_invoice i) as invoice,
     (select jsonb_agg(o) from new_orders o) as orders,
-    (select coalesce(jsonb_agg(l), '[]'::jsonb) from new_lines l) as lines`;
+    (select coalesce(jsonb_agg(l), '[]'::jsonb) from new_lines l) as lines,
+    (select count(*) from (select pg_notify(${sql.raw(`'${ORDER_EVENTS_CHANNEL}'`)}, shop_id::text)
+      from created_events) as sent) as notified`;
 
 /** The customer's invoice made with this Idempotency-Key, if any, with the hash of its request. */
 export async function findInvoiceByIdempotencyKey(

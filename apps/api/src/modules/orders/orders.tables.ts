@@ -1,6 +1,7 @@
 import { orderStatuses, orderTypes, paymentMethods, paymentStatuses } from '@parade/core/enums';
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   index,
   integer,
   jsonb,
@@ -141,4 +142,24 @@ export const orderStatusHistory = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * The shops' live order feed (contract: "Live orders"): one row per order created or changed,
+ * written in the transaction of the change, so an event exists exactly when its change does.
+ * Listeners are woken by NOTIFY (order-events.ts) and read from here; a reconnecting board asks
+ * for what came after its Last-Event-ID. Rows older than the replay window are pruned.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    shopId: integer()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    kind: text().$type<'order.created' | 'order.updated'>().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_shop_idx').on(t.shopId, t.id), index('order_events_created_idx').on(t.createdAt)],
 );

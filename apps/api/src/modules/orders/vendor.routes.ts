@@ -2,6 +2,7 @@ import { paginated, successEnvelope } from '@parade/core/envelope';
 import { idParamsSchema } from '@parade/core/ids';
 import {
   LOW_STOCK_THRESHOLD,
+  liveOrdersHeadersSchema,
   manageListArgs,
   vendorDashboardSchema,
   vendorOrderListQuerySchema,
@@ -10,12 +11,22 @@ import {
   vendorOrderStatusBodySchema,
 } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { vendorShopId } from '../../plugins/role-guards';
 import { changeOrderStatus, markOrderPaid } from '../../workflows/change-order-status';
 import { lowStockVariations } from '../catalog';
+import { OrderEventHub } from './order-event-hub';
+import type { OrderEventRow } from './order-events';
 import { findVendorOrder, listVendorOrders, vendorOrderFigures } from './vendor-orders.service';
+
+/** A comment line this often keeps proxies from closing an idle board (the contract asks for 20 s at most). */
+const ORDER_EVENTS_HEARTBEAT_MS = 15_000;
+
+/** One event in the stream's wire format: its id, its name and its data on one line. */
+const serverSentEvent = (event: OrderEventRow) =>
+  `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 const orderMissing = () => notFound('Order not found.', 'order_not_found');
 
@@ -23,6 +34,84 @@ const orderMissing = () => notFound('Order not found.', 'order_not_found');
 export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['vendor'];
   const security = [{ bearer: [] }];
+
+  // This process's live boards (contract: "Live orders"): one LISTEN, however many boards are open.
+  const hub = new OrderEventHub(app.database);
+  const openStreams = new Set<() => void>();
+  // On shutdown the boards are ended first (they reconnect, with Last-Event-ID, to another
+  // process or to this one restarted): an open stream would hold the server's close for ever.
+  app.addHook('preClose', async () => {
+    for (const end of openStreams) end();
+  });
+  app.addHook('onClose', () => hub.close());
+
+  app.get(
+    '/vendor/orders/events',
+    {
+      // A board stays open for hours: it is not a request in flight, and is never shed.
+      config: { loadShedding: false },
+      schema: {
+        tags,
+        security,
+        summary: "The shop's live orders, as server-sent events",
+        description:
+          '`text/event-stream`, read with fetch and the Authorization header (never a token in the URL). Events ' +
+          '`order.created` `{order_id, invoice_number, status, total, created_at}` and `order.updated` ' +
+          '`{order_id, status, payment_status}`, each with an `id:`. A `Last-Event-ID` header replays what came after ' +
+          'it (48 hours are kept); without it the stream starts now. A comment line every 15 s keeps proxies open. ' +
+          'Delivery is at least once: a board may see an event twice after a reconnect.',
+        headers: liveOrdersHeadersSchema,
+        response: {
+          200: {
+            description: 'The stream: `retry:`, then events (`id:`, `event:`, `data:` as JSON) and comment lines.',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...failureResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const shopId = vendorShopId(request);
+      const lastEventId = request.headers['last-event-id'] ?? null;
+      // From here the stream is written by hand: Fastify neither serialises nor compresses it.
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      });
+      // An idle board is not a stuck connection: the heartbeat below keeps it honest instead.
+      request.raw.socket.setTimeout(0);
+      raw.write('retry: 3000\n: connected\n\n');
+      let closed = false;
+      let unsubscribe: () => void;
+      try {
+        unsubscribe = await hub.subscribe(shopId, lastEventId, (event) => {
+          if (!closed) raw.write(serverSentEvent(event));
+        });
+      } catch (error) {
+        // The database is unreachable: end the stream; the board retries (retry: 3000 above).
+        request.log.warn({ err: error }, 'live order board could not start');
+        raw.end();
+        return;
+      }
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), ORDER_EVENTS_HEARTBEAT_MS);
+      const end = () => {
+        if (closed) return;
+        closed = true;
+        openStreams.delete(end);
+        clearInterval(heartbeat);
+        unsubscribe();
+        raw.end();
+      };
+      openStreams.add(end);
+      request.raw.once('close', end);
+      raw.once('close', end);
+      if (request.raw.destroyed) end();
+    },
+  );
 
   const orderReply = async (shopId: number, id: number) => {
     const payload = await findVendorOrder(app.db, shopId, id);
