@@ -23,6 +23,9 @@ export const assetUrl = (url: string | null | undefined): string | null =>
 
 export const getAuthToken = (): string | null => localStorage.getItem(ADMIN_TOKEN_KEY);
 
+/** The full address of an API path (`vendor/orders/events`), for the calls apiData does not make (streams). */
+export const apiUrl = (path: string): string => `${API_BASE}${path}`;
+
 export type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {

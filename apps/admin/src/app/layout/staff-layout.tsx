@@ -4,6 +4,8 @@ import { IconLogout } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Outlet, NavLink as RouterNavLink, useLocation, useNavigate, useNavigation } from 'react-router';
 import { signOut } from '@/features/auth/api/sign-out';
+import { LiveOrdersControl } from '@/features/orders/live/live-orders-control';
+import { useLiveOrders } from '@/features/orders/live/use-live-orders';
 import { useShop } from '@/features/shop-profile/api/get-shop';
 import { paths } from '@/lib/paths';
 import { type StaffUser, useSessionStore } from '@/lib/session-store';
@@ -50,6 +52,12 @@ function SignedInUser({ user }: { user: StaffUser }) {
   );
 }
 
+/** A shop's live orders while its shopkeeper is signed in (features/orders/live): mounted with the vendor's layout only. */
+function LiveOrders() {
+  useLiveOrders();
+  return <LiveOrdersControl />;
+}
+
 /** The signed-in layout: header, side navigation (a drawer behind the burger on phones), breadcrumbs. */
 export function StaffLayout({ section: role }: { section: 'vendor' | 'admin' }) {
   const user = useSessionStore((s) => s.user);
@@ -90,13 +98,16 @@ export function StaffLayout({ section: role }: { section: 'vendor' | 'admin' }) 
               aria-controls="staff-navigation"
             />
             <Stack gap={0} miw={0}>
-              <Title order={2} size="h4" c="primary.7">
+              <Title order={2} size="h4" c="primary.7" lineClamp={1}>
                 {role === 'vendor' ? 'Parade Merchant' : 'Parade Platform'}
               </Title>
               {role === 'vendor' && <ShopName />}
             </Stack>
           </Group>
-          <SignedInUser user={user} />
+          <Group gap="sm" wrap="nowrap">
+            {role === 'vendor' && user.role === 'vendor' && <LiveOrders />}
+            <SignedInUser user={user} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar
