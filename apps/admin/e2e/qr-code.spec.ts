@@ -76,6 +76,10 @@ describe('the vendor QR code page', () => {
       await page.reload();
       await page.getByTestId('qr-image').waitFor();
       await page.getByTestId('qr-stats').getByText('Claims from scans ÷ scans').waitFor();
+      // The test server's PUBLIC_URL is 127.0.0.1: the page says phones cannot open the link.
+      const warning = page.getByRole('alert').filter({ hasText: 'Phones cannot open this link yet' });
+      await warning.waitFor();
+      expect(await warning.innerText()).toContain('Set PUBLIC_URL to the address shoppers use');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await saveScreenshot(page, 'qr-code-desktop');
 

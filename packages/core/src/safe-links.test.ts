@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminSettingsUpdateSchema, adminSliderInputSchema } from './admin-schemas';
-import { isSafeLink, isUploadPath, safeHref, safeLinkSchema, uploadPathSchema } from './safe-links';
+import { isLoopbackUrl, isSafeLink, isUploadPath, safeHref, safeLinkSchema, uploadPathSchema } from './safe-links';
 import { vendorShopUpdateSchema } from './vendor-schemas';
 
 /** Links that run script, leave the site unseen, or mean something else to a browser than to a check. */
@@ -142,5 +142,28 @@ describe('the schemas that store links and pictures', () => {
     expect(adminSettingsUpdateSchema.safeParse({ site_logo_small: '/uploads/demo/logo.svg' }).success).toBe(true);
     expect(adminSettingsUpdateSchema.safeParse({ facebook_url: '/not-a-social-page' }).success).toBe(false);
     expect(adminSettingsUpdateSchema.safeParse({ facebook_url: 'https://www.facebook.com/x' }).success).toBe(true);
+  });
+});
+
+describe('isLoopbackUrl', () => {
+  it('knows the addresses a phone cannot reach', () => {
+    for (const link of [
+      'http://localhost:3000/green-barrow/my-offer',
+      'http://127.0.0.1:3000/x',
+      'http://127.4.5.6/x',
+      'http://[::1]:3000/x',
+      'http://0.0.0.0:3000/',
+      'http://shop.localhost/x',
+    ]) {
+      expect(isLoopbackUrl(link), link).toBe(true);
+    }
+    for (const link of [
+      'https://parade.example/x',
+      'http://192.168.1.20:3000/x',
+      'not a link',
+      'http://localhost.example/',
+    ]) {
+      expect(isLoopbackUrl(link), link).toBe(false);
+    }
   });
 });

@@ -113,3 +113,24 @@ export const optionalUploadPathSchema = z
   .nullable()
   .transform((value) => value || null)
   .describe(`${uploadDescription} '' or null for none.`);
+
+/**
+ * Whether a link points at the computer that opens it (localhost, 127.0.0.0/8, ::1, 0.0.0.0):
+ * PUBLIC_URL's default. A phone scanning a poster of such a link reaches nothing, so the
+ * merchant site warns before anyone prints one.
+ */
+export function isLoopbackUrl(link: string): boolean {
+  let host: string;
+  try {
+    host = new URL(link).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '[::1]' ||
+    host === '0.0.0.0'
+  );
+}

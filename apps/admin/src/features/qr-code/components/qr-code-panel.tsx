@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Button,
   CopyButton,
   Grid,
@@ -13,6 +14,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { isLoopbackUrl } from '@parade/core/safe-links';
 import { ApiError } from '@parade/ui/api-errors';
 import { IconCheck, IconCopy, IconDownload, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -98,101 +100,110 @@ export function QrCodePanel({ shop }: { shop: PosterShop & { slug: string } }) {
             </EmptyState>
           </Paper>
         ) : (
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <Paper withBorder p="md" radius="md" h="100%">
-                <Stack align="center" gap="xs">
-                  {png.isPending ? (
-                    <Skeleton w={240} h={240} role="status" aria-label="Loading the QR code picture" />
-                  ) : png.isError ? (
-                    <ErrorState error={png.error} onRetry={() => png.refetch()} />
-                  ) : (
-                    imageUrl && (
-                      <Image
-                        src={imageUrl}
-                        alt={`QR code of ${shop.name}: opens your offers page`}
-                        w={240}
-                        h={240}
-                        maw="100%"
-                        fit="contain"
-                        data-testid="qr-image"
-                      />
-                    )
-                  )}
-                </Stack>
-              </Paper>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 7 }}>
-              <Paper withBorder p="md" radius="md" h="100%">
-                <Stack gap="sm">
-                  <Group gap="xs">
-                    <Title order={2} size="h4">
-                      Your live code
-                    </Title>
-                    <StatusBadge status="active" />
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    Made {formatDateTime(info.data.generated_at)}
-                  </Text>
-                  <TextInput
-                    label="Link in the code"
-                    description="Where a scan takes your customers"
-                    value={url}
-                    readOnly
-                    onFocus={(event) => event.currentTarget.select()}
-                    rightSection={
-                      <CopyButton value={url} timeout={2000}>
-                        {({ copied, copy }) => (
-                          <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color={copied ? 'teal' : 'gray'}
-                              onClick={copy}
-                              aria-label={copied ? 'Link copied' : 'Copy link'}
-                            >
-                              {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </CopyButton>
-                    }
-                  />
-                  <Group gap="sm">
-                    <Button
-                      component="a"
-                      href={imageUrl ?? undefined}
-                      download={`${shop.slug}-qr.png`}
-                      leftSection={<IconDownload size={18} aria-hidden />}
-                      disabled={!imageUrl}
-                    >
-                      Download PNG
-                    </Button>
-                    <Button
-                      variant="default"
-                      leftSection={<IconPrinter size={18} aria-hidden />}
-                      onClick={() => window.print()}
-                      disabled={!imageUrl}
-                    >
-                      Print poster
-                    </Button>
-                    <Button
-                      variant="outline"
-                      color="error"
-                      leftSection={<IconRefresh size={18} aria-hidden />}
-                      onClick={onRegenerate}
-                      loading={regenerate.isPending}
-                    >
-                      Regenerate
-                    </Button>
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    The poster prints on A5 with your shop's name and logo. Regenerate only if a code was misused:
-                    printed copies of the old code stop working.
-                  </Text>
-                </Stack>
-              </Paper>
-            </Grid.Col>
-          </Grid>
+          <Stack gap="md">
+            {isLoopbackUrl(url) && (
+              <Alert color="anchor" variant="light" title="Phones cannot open this link yet" role="alert">
+                The QR code points at {new URL(url).host}, the computer Parade runs on, which no phone can reach. Set
+                PUBLIC_URL to the address shoppers use (for example https://parade.example), restart Parade, and the
+                link and the poster will point there. Print the poster after that.
+              </Alert>
+            )}
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <Paper withBorder p="md" radius="md" h="100%">
+                  <Stack align="center" gap="xs">
+                    {png.isPending ? (
+                      <Skeleton w={240} h={240} role="status" aria-label="Loading the QR code picture" />
+                    ) : png.isError ? (
+                      <ErrorState error={png.error} onRetry={() => png.refetch()} />
+                    ) : (
+                      imageUrl && (
+                        <Image
+                          src={imageUrl}
+                          alt={`QR code of ${shop.name}: opens your offers page`}
+                          w={240}
+                          h={240}
+                          maw="100%"
+                          fit="contain"
+                          data-testid="qr-image"
+                        />
+                      )
+                    )}
+                  </Stack>
+                </Paper>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 7 }}>
+                <Paper withBorder p="md" radius="md" h="100%">
+                  <Stack gap="sm">
+                    <Group gap="xs">
+                      <Title order={2} size="h4">
+                        Your live code
+                      </Title>
+                      <StatusBadge status="active" />
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      Made {formatDateTime(info.data.generated_at)}
+                    </Text>
+                    <TextInput
+                      label="Link in the code"
+                      description="Where a scan takes your customers"
+                      value={url}
+                      readOnly
+                      onFocus={(event) => event.currentTarget.select()}
+                      rightSection={
+                        <CopyButton value={url} timeout={2000}>
+                          {({ copied, copy }) => (
+                            <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color={copied ? 'teal' : 'gray'}
+                                onClick={copy}
+                                aria-label={copied ? 'Link copied' : 'Copy link'}
+                              >
+                                {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                        </CopyButton>
+                      }
+                    />
+                    <Group gap="sm">
+                      <Button
+                        component="a"
+                        href={imageUrl ?? undefined}
+                        download={`${shop.slug}-qr.png`}
+                        leftSection={<IconDownload size={18} aria-hidden />}
+                        disabled={!imageUrl}
+                      >
+                        Download PNG
+                      </Button>
+                      <Button
+                        variant="default"
+                        leftSection={<IconPrinter size={18} aria-hidden />}
+                        onClick={() => window.print()}
+                        disabled={!imageUrl}
+                      >
+                        Print poster
+                      </Button>
+                      <Button
+                        variant="outline"
+                        color="error"
+                        leftSection={<IconRefresh size={18} aria-hidden />}
+                        onClick={onRegenerate}
+                        loading={regenerate.isPending}
+                      >
+                        Regenerate
+                      </Button>
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      The poster prints on A5 with your shop's name and logo. Regenerate only if a code was misused:
+                      printed copies of the old code stop working.
+                    </Text>
+                  </Stack>
+                </Paper>
+              </Grid.Col>
+            </Grid>
+          </Stack>
         )}
         <QrStats />
       </Stack>
