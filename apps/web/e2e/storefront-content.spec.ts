@@ -372,4 +372,18 @@ describe('storefront content on a desktop screen', () => {
       await expect.poll(() => page.title()).toBe(`${post.title} | Parade`);
       await expect.poll(() => metaDescription(page)).toBe(post.excerpt);
     }));
+
+  it("publishes the admin's pages at /page/{slug}, linked from the footer when chosen; an unknown one is Not Found", () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      const footer = page.getByTestId('site-footer');
+      await footer.getByRole('link', { name: 'About Parade' }).click();
+      await page.waitForURL('**/page/about');
+      await page.getByRole('heading', { level: 1, name: 'About Parade' }).waitFor();
+      await page.getByText('Eight independent shops, one basket').first().waitFor();
+      await expect.poll(() => page.title()).toBe('About Parade | Parade');
+
+      await page.goto('/page/no-such-page');
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    }));
 });

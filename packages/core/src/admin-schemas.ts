@@ -433,6 +433,8 @@ export const adminPageSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   title: z.string(),
+  /** Linked from the storefront's footer; the page is published at /page/{slug}. */
+  in_footer: z.boolean(),
   settings: z.array(adminPageSettingSchema),
   created_at: z.string(),
   updated_at: z.string(),
@@ -478,6 +480,7 @@ const pageSettings = z
 export const adminPageInputSchema = z.object({
   title: requiredLine(160),
   slug: slugSchema.optional(),
+  in_footer: z.boolean().optional(),
   settings: pageSettings.optional(),
 });
 export type AdminPageInput = z.input<typeof adminPageInputSchema>;

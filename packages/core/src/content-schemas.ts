@@ -41,6 +41,8 @@ export type PageSetting = z.infer<typeof pageSettingSchema>;
 export const pageContentSchema = z.object({
   slug: z.string(),
   title: z.string(),
+  /** The admin chose to link it from the footer (the storefront's /page/{slug}). */
+  in_footer: z.boolean(),
   settings: z.array(pageSettingSchema),
 });
 export type PageContent = z.infer<typeof pageContentSchema>;

@@ -447,3 +447,28 @@ export type LiveOrderEvent =
 export const liveOrdersHeadersSchema = z.object({
   'last-event-id': z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
+
+// ---- The platform's orders (contract: "Platform orders") ----------------------------------
+
+/** GET admin/orders: every shop's orders, with the merchant list's filters and a shop and a payment status. */
+export const adminOrderListQuerySchema = vendorOrderListQuerySchema.extend({
+  shop: idSchema.optional(),
+  payment_status: paymentStatusSchema.optional(),
+});
+export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
+
+/** GET admin/dashboard: the marketplace's orders and sales (cancelled orders left out), London days. */
+export const adminDashboardSchema = z.object({
+  today: z.object({ orders: z.number().int(), sales: z.number().int() }),
+  last_30_days: z.object({
+    orders: z.number().int(),
+    sales: z.number().int(),
+    /** Sales / orders, rounded to the penny; 0 without orders. */
+    average_order_value: z.number().int(),
+  }),
+  /** The shops with the most sales over the last 30 days, at most five. */
+  top_shops: z.array(z.object({ shop: refSchema, orders: z.number().int(), sales: z.number().int() })),
+  /** One entry per day, oldest first, days without orders included. */
+  sales_30d: z.array(z.object({ date: z.string(), orders: z.number().int(), sales: z.number().int() })),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -31,6 +31,8 @@ const vendorScreens: Screens<typeof vendorPages> = {
 
 const adminScreens: Screens<typeof adminPages> = {
   dashboard: () => import('./routes/admin/dashboard'),
+  orders: () => import('./routes/admin/orders'),
+  order: () => import('./routes/admin/order-detail'),
   shopRequests: () => import('./routes/admin/shop-requests'),
   shops: () => import('./routes/admin/shops'),
   users: () => import('./routes/admin/users'),

@@ -72,6 +72,8 @@ export const vendorPages = {
 /** The platform admin's area. */
 export const adminPages = {
   dashboard: { path: '/platform', label: 'Dashboard', icon: IconLayoutDashboard },
+  orders: { path: '/platform/orders', label: 'Orders', icon: IconClipboardList },
+  order: { path: '/platform/orders/:orderId', label: 'Order' },
   shopRequests: { path: '/platform/shop-requests', label: 'Shop requests', icon: IconUserCheck },
   shops: { path: '/platform/shops', label: 'Shops', icon: IconBuildingStore },
   users: { path: '/platform/users', label: 'Users', icon: IconUsers },

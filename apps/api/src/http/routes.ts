@@ -17,6 +17,7 @@ import { mailAdminRoutes } from '../modules/mail/admin.routes';
 import { offersRoutes } from '../modules/offers/offers.routes';
 import { qrCodesPublicRoutes, qrCodesVendorRoutes } from '../modules/offers/qr-codes.routes';
 import { vendorOffersRoutes } from '../modules/offers/vendor-offers.routes';
+import { ordersAdminRoutes } from '../modules/orders/admin.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { vendorOrdersRoutes } from '../modules/orders/vendor.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
@@ -78,6 +79,7 @@ async function manageRoutes(api: FastifyInstance): Promise<void> {
   await api.register(contentEditorialAdminRoutes);
   await api.register(contentAdminRoutes);
   await api.register(usersAdminRoutes);
+  await api.register(ordersAdminRoutes);
   await api.register(catalogAdminRoutes);
   await api.register(ticketsAdminRoutes);
   await api.register(ticketsVendorRoutes);

@@ -45,6 +45,8 @@ export const router = createBrowserRouter([
           { path: 'privacy-policy', lazy: () => import('./routes/privacy-policy') },
           { path: 'terms-and-condition', lazy: () => import('./routes/terms-and-condition') },
           { path: 'contact', lazy: () => import('./routes/contact') },
+          // Pages the admin writes (About, Delivery...): privacy, terms and contact keep their spec routes.
+          { path: 'page/:slug', lazy: () => import('./routes/page') },
           { path: 'cart-details', lazy: () => import('./routes/cart-details') },
           // Spec section 2: needs the stored token, else /login (which forwards to Login); the module's loader checks.
           { path: 'digital-products', lazy: () => import('./routes/digital-products') },

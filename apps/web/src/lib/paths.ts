@@ -31,6 +31,8 @@ export const paths = {
   privacy: () => '/privacy-policy',
   terms: () => '/terms-and-condition',
   contact: () => '/contact',
+  /** A page written in the admin (the spec's own pages keep their routes: privacy, terms, contact). */
+  page: (slug: string) => `/page/${encodeURIComponent(slug)}`,
   cartDetails: () => '/cart-details',
   login: (redirect?: string) => `/auth/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
   register: (redirect?: string) => `/auth/register${queryString({ redirect })}`,

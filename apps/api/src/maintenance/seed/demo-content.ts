@@ -84,6 +84,8 @@ interface PageSettingSeed {
 export interface PageSeed {
   slug: string;
   title: string;
+  /** Linked from the storefront's footer (pages other than the spec's own). */
+  inFooter?: boolean;
   settings: PageSettingSeed[];
 }
 
@@ -192,6 +194,8 @@ export function pageSeeds(files: DemoFiles): PageSeed[] {
     {
       slug: 'about',
       title: 'About Parade',
+      // The storefront links it from the footer, at /page/about.
+      inFooter: true,
       settings: [
         ...banner('about', 'About Parade', 'Eight independent shops, one basket', 'store'),
         text('story', 'title', 'Our story'),

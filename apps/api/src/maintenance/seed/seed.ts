@@ -151,7 +151,7 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ account
     const pageIds = idsBy(
       await tx
         .insert(pages)
-        .values(pagePlan.map(({ slug, title }) => ({ slug, title })))
+        .values(pagePlan.map(({ slug, title, inFooter }) => ({ slug, title, inFooter: inFooter ?? false })))
         .returning({ id: pages.id, slug: pages.slug }),
       (r) => r.slug,
     );

@@ -26,6 +26,7 @@ export {
   variationDigitalFile,
 } from './digital-files';
 export { priceShopVariations } from './listable';
+export { hasListedProducts } from './product-cards';
 export { shopProductListQuery, toListRequest } from './product-query';
 export { countListableProducts, listBrandRefs, listProducts, shopListing, topCards } from './products.service';
 export { type ListingScope, readModelGeneration, refreshProductListings, repairReadModel } from './read-model';

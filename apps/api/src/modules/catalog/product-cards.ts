@@ -1,6 +1,6 @@
 import type { SortBy } from '@parade/core/catalog';
 import type { ProductCard } from '@parade/core/catalog-dto';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { matchesIndexed, textQuery } from '../../lib/text-match';
 import { categories, products, subCategories } from './catalog.tables';
@@ -23,6 +23,14 @@ import { categories, products, subCategories } from './catalog.tables';
  * (`WHERE listable`) match whatever plan the statement gets.
  */
 export const listed = (): SQL => sql`${products.listable}`;
+
+/**
+ * "This shop has a listed product", for the shop lists: a shop with nothing to sell is not shown
+ * to shoppers (issue 23: a new shop appeared with "0 products"). `shopId` is the shop list's own
+ * column; the shops module never reads the catalogue, the HTTP layer composes the two.
+ */
+export const hasListedProducts = (shopId: SQLWrapper): SQL =>
+  sql`exists (select 1 from ${products} where ${products.shopId} = ${shopId} and ${listed()})`;
 
 /** The list filters shared by /products and /shop/{slug}/product (all optional). */
 export interface ProductFilters {

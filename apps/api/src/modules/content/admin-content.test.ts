@@ -214,6 +214,20 @@ describe('admin pages and their settings rows', () => {
       '<p>Collection only this week.</p>',
     ]);
 
+    // Linked from the footer only when the admin says so; a change of settings alone keeps the choice.
+    expect(page.in_footer).toBe(false);
+    const footerOf = async () =>
+      ((await storefront('/api/pages')).json().data as { slug: string; in_footer: boolean }[]).find(
+        (p) => p.slug === 'delivery',
+      )?.in_footer;
+    expect(await footerOf()).toBe(false);
+    await cached('/api/pages');
+    const linked = await adminCall('PUT', `/api/admin/pages/${page.id}`, { in_footer: true });
+    expect(linked.json().data.page.in_footer).toBe(true);
+    expect(await footerOf()).toBe(true);
+    await adminCall('PUT', `/api/admin/pages/${page.id}`, { title: 'Delivery and collection' });
+    expect(await footerOf()).toBe(true);
+
     expect(
       (await adminCall('GET', '/api/admin/pages?search=deliv')).json().data.data.map((p: { id: number }) => p.id),
     ).toEqual([page.id]);

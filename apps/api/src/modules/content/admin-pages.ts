@@ -31,6 +31,7 @@ async function toAdminPages(db: DbOrTx, rows: (typeof pages.$inferSelect)[]): Pr
     id: row.id,
     slug: row.slug,
     title: row.title,
+    in_footer: row.inFooter,
     settings: settings
       .filter((s) => s.pageId === row.id)
       .map((s) => ({
@@ -101,7 +102,11 @@ export async function savePage(db: DbOrTx, id: number | null, input: Partial<Pag
           const title = input.title ?? '';
           const [row] = await tx
             .insert(pages)
-            .values({ title, slug: await freeSlug(input.slug, title, takenSlugs(tx, pages)) })
+            .values({
+              title,
+              slug: await freeSlug(input.slug, title, takenSlugs(tx, pages)),
+              inFooter: input.in_footer ?? false,
+            })
             .returning({ id: pages.id });
           pageId = row?.id ?? null;
           if (pageId === null) return null;
@@ -117,6 +122,7 @@ export async function savePage(db: DbOrTx, id: number | null, input: Partial<Pag
             .set({
               ...(input.title !== undefined ? { title: input.title } : {}),
               ...(slug !== undefined ? { slug } : {}),
+              ...(input.in_footer !== undefined ? { inFooter: input.in_footer } : {}),
               // Saving only the settings still marks the page as changed.
               updatedAt: new Date(),
             })

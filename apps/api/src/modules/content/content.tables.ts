@@ -16,6 +16,8 @@ export const pages = pgTable(
     id: serial().primaryKey(),
     slug: text().notNull(),
     title: text().notNull(),
+    /** Linked from the storefront's footer (its page is at /page/{slug}). */
+    inFooter: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('pages_slug_idx').on(t.slug)],

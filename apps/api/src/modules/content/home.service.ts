@@ -2,7 +2,7 @@ import type { HomeData, Slider } from '@parade/core/catalog-dto';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { safeImageUrl, safeLink } from '../../lib/sanitize';
-import { listBrandRefs, listCategoryTree, topCards } from '../catalog';
+import { hasListedProducts, listBrandRefs, listCategoryTree, topCards } from '../catalog';
 import { listVendors } from '../shops';
 import { sliders } from './content.tables';
 
@@ -32,7 +32,7 @@ export async function getHomeData(db: DbOrTx): Promise<HomeData> {
   const [categories, brands, vendors, newest, popular, slides] = await Promise.all([
     listCategoryTree(db),
     listBrandRefs(db),
-    listVendors(db),
+    listVendors(db, hasListedProducts),
     topCards(db, { sortBy: 'date', descending: true }, HOME_PRODUCTS),
     topCards(db, { sortBy: 'best_selling', descending: true }, HOME_PRODUCTS),
     listSliders(db),

@@ -16,6 +16,7 @@ export async function listPages(db: DbOrTx): Promise<PageContent[]> {
   return pageRows.map((page) => ({
     slug: page.slug,
     title: page.title,
+    in_footer: page.inFooter,
     settings: settingRows
       .filter((s) => s.pageId === page.id)
       .map((s) => ({

@@ -1,6 +1,6 @@
-import type { OrderStatus } from '@parade/core/enums';
+import type { OrderStatus, PaymentStatus } from '@parade/core/enums';
 import { type Paginated, paginate } from '@parade/core/envelope';
-import type { VendorDashboard, VendorOrder, VendorOrderPayload } from '@parade/core/vendor-schemas';
+import type { AdminDashboard, VendorDashboard, VendorOrder, VendorOrderPayload } from '@parade/core/vendor-schemas';
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/text-match';
@@ -25,12 +25,20 @@ export interface VendorOrderQuery {
   dateFrom?: string;
   dateTo?: string;
   sort?: { key: 'created_at' | 'total'; desc: boolean };
+  /** The platform's list only: one shop's orders, or one payment status. */
+  shopId?: number;
+  paymentStatus?: PaymentStatus;
 }
 
-/** The shop's orders matching `where`, one query for the orders with invoice and customer, one for their lines. */
+/** Whose orders a read covers: one shop's (the merchant's, from the role guard) or every shop's (the platform admin's). */
+export type OrderScope = { shopId: number } | 'every-shop';
+
+const inScope = (scope: OrderScope): SQL[] => (scope === 'every-shop' ? [] : [eq(orders.shopId, scope.shopId)]);
+
+/** The orders matching `where` in the scope, one query for the orders with invoice and customer, one for their lines. */
 async function loadShopOrders(
   db: DbOrTx,
-  shopId: number,
+  scope: OrderScope,
   where: SQL[],
   page?: { limit: number; offset: number; sort?: VendorOrderQuery['sort'] },
 ): Promise<VendorOrder[]> {
@@ -57,7 +65,7 @@ async function loadShopOrders(
     .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
     .innerJoin(person, eq(person.id, orders.userId))
     .innerJoin(shop, eq(shop.id, orders.shopId))
-    .where(and(eq(orders.shopId, shopId), ...where))
+    .where(and(...inScope(scope), ...where))
     .orderBy(direction(sortColumn), direction(orders.id));
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   const lines = await linesOf(
@@ -76,6 +84,8 @@ async function loadShopOrders(
 function filters(db: DbOrTx, query: VendorOrderQuery): SQL[] {
   const where: SQL[] = [];
   if (query.status) where.push(eq(orders.status, query.status));
+  if (query.shopId !== undefined) where.push(eq(orders.shopId, query.shopId));
+  if (query.paymentStatus) where.push(eq(orders.paymentStatus, query.paymentStatus));
   if (query.dateFrom) where.push(sql`${londonDate(orders.createdAt)} >= ${query.dateFrom}::date`);
   if (query.dateTo) where.push(sql`${londonDate(orders.createdAt)} <= ${query.dateTo}::date`);
   if (query.search) {
@@ -88,15 +98,15 @@ function filters(db: DbOrTx, query: VendorOrderQuery): SQL[] {
   return where;
 }
 
-/** GET vendor/orders: the shop's orders, newest first unless sorted. */
+/** GET vendor/orders (one shop's) and GET admin/orders (every shop's): newest first unless sorted. */
 export async function listVendorOrders(
   db: DbOrTx,
-  shopId: number,
+  scope: OrderScope,
   query: VendorOrderQuery,
 ): Promise<Paginated<VendorOrder>> {
   const where = filters(db, query);
   const [data, [counted]] = await Promise.all([
-    loadShopOrders(db, shopId, where, {
+    loadShopOrders(db, scope, where, {
       limit: query.perPage,
       offset: (query.page - 1) * query.perPage,
       sort: query.sort,
@@ -105,14 +115,18 @@ export async function listVendorOrders(
       .select({ total: sql<number>`count(*)::int` })
       .from(orders)
       .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
-      .where(and(eq(orders.shopId, shopId), ...where)),
+      .where(and(...inScope(scope), ...where)),
   ]);
   return paginate(data, Number(counted?.total ?? 0), query.page, query.perPage);
 }
 
-/** GET vendor/orders/{id}: one order of the shop with its history, oldest first; null for another shop's. */
-export async function findVendorOrder(db: DbOrTx, shopId: number, orderId: number): Promise<VendorOrderPayload | null> {
-  const [order] = await loadShopOrders(db, shopId, [eq(orders.id, orderId)]);
+/** GET vendor/orders/{id} and admin/orders/{id}: one order in the scope with its history, oldest first; null outside it. */
+export async function findVendorOrder(
+  db: DbOrTx,
+  scope: OrderScope,
+  orderId: number,
+): Promise<VendorOrderPayload | null> {
+  const [order] = await loadShopOrders(db, scope, [eq(orders.id, orderId)]);
   if (!order) return null;
   const history = await db
     .select({ status: orderStatusHistory.status, at: orderStatusHistory.createdAt, note: orderStatusHistory.note })
@@ -152,5 +166,65 @@ export async function vendorOrderFigures(db: DbOrTx, shopId: number): Promise<Om
     today: { orders: todayRow?.orders ?? 0, revenue: todayRow?.revenue ?? 0 },
     waiting_orders: waitingRow?.n ?? 0,
     sales_30d: rows.map((r) => ({ date: r.date, orders: Number(r.orders), revenue: Number(r.revenue) })),
+  };
+}
+
+/**
+ * GET admin/dashboard: the marketplace's figures over every shop, London days, cancelled orders
+ * left out: today, the last 30 days (with the average order), the five shops with the most sales
+ * and one entry per day. One query each.
+ */
+export async function platformOrderFigures(db: DbOrTx): Promise<AdminDashboard> {
+  const live = sql`${orders.status} <> 'cancelled'`;
+  const today = sql`(now() at time zone ${LONDON})::date`;
+  const last30 = sql`${londonDate(orders.createdAt)} > ${today} - 30`;
+  const shop = shopRefs(db);
+  const [[todayRow], [monthRow], top, days] = await Promise.all([
+    db
+      .select({ orders: sql<number>`count(*)::int`, sales: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
+      .from(orders)
+      .where(and(live, sql`${londonDate(orders.createdAt)} = ${today}`)),
+    db
+      .select({ orders: sql<number>`count(*)::int`, sales: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
+      .from(orders)
+      .where(and(live, last30)),
+    db
+      .select({
+        id: shop.id,
+        name: shop.name,
+        slug: shop.slug,
+        orders: sql<number>`count(*)::int`,
+        sales: sql<number>`sum(${orders.total})::int`,
+      })
+      .from(orders)
+      .innerJoin(shop, eq(shop.id, orders.shopId))
+      .where(and(live, last30))
+      .groupBy(shop.id, shop.name, shop.slug)
+      .orderBy(desc(sql`sum(${orders.total})`), asc(shop.id))
+      .limit(5),
+    db.execute(sql`
+      select to_char(day, 'YYYY-MM-DD') as date,
+             count(${orders.id})::int as orders,
+             coalesce(sum(${orders.total}), 0)::int as sales
+      from generate_series(${today} - 29, ${today}, interval '1 day') as day
+      left join ${orders} on ${londonDate(orders.createdAt)} = day::date and ${orders.status} <> 'cancelled'
+      group by day order by day`),
+  ]);
+  const rows = (days as unknown as { rows: { date: string; orders: number | string; sales: number | string }[] }).rows;
+  const monthOrders = monthRow?.orders ?? 0;
+  const monthSales = monthRow?.sales ?? 0;
+  return {
+    today: { orders: todayRow?.orders ?? 0, sales: todayRow?.sales ?? 0 },
+    last_30_days: {
+      orders: monthOrders,
+      sales: monthSales,
+      average_order_value: monthOrders === 0 ? 0 : Math.round(monthSales / monthOrders),
+    },
+    top_shops: top.map((r) => ({
+      shop: { id: r.id, name: r.name, slug: r.slug },
+      orders: Number(r.orders),
+      sales: Number(r.sales),
+    })),
+    sales_30d: rows.map((r) => ({ date: r.date, orders: Number(r.orders), sales: Number(r.sales) })),
   };
 }

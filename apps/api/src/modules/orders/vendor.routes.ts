@@ -114,7 +114,7 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const orderReply = async (shopId: number, id: number) => {
-    const payload = await findVendorOrder(app.db, shopId, id);
+    const payload = await findVendorOrder(app.db, { shopId }, id);
     if (!payload) throw orderMissing();
     return ok(payload);
   };
@@ -153,12 +153,16 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { status, date_from, date_to } = request.query;
       return ok(
-        await listVendorOrders(app.db, vendorShopId(request), {
-          ...manageListArgs(request.query),
-          status,
-          dateFrom: date_from,
-          dateTo: date_to,
-        }),
+        await listVendorOrders(
+          app.db,
+          { shopId: vendorShopId(request) },
+          {
+            ...manageListArgs(request.query),
+            status,
+            dateFrom: date_from,
+            dateTo: date_to,
+          },
+        ),
       );
     },
   );

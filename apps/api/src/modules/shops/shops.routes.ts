@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { failureResponses, ok } from '../../lib/envelope';
 import { dropEmptyParams, foldListParams } from '../../lib/query-params';
-import { countListableProducts, listProducts, shopListing, toListRequest } from '../catalog';
+import { countListableProducts, hasListedProducts, listProducts, shopListing, toListRequest } from '../catalog';
 import { findActiveShop, getShop, listShops, listVendors, SHOPS_PER_PAGE, type ShopCardBase } from './shops.service';
 
 /*
@@ -48,6 +48,8 @@ export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { search, page, per_page } = request.query;
       const list = await listShops(app.db, {
+        // A shop with nothing listed yet is not shown to shoppers.
+        only: hasListedProducts,
         search: search || undefined,
         page: page ?? 1,
         perPage: per_page ?? SHOPS_PER_PAGE,
@@ -117,6 +119,6 @@ export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(vendorRefSchema)), ...failureResponses },
       },
     },
-    async () => ok(await listVendors(app.db)),
+    async () => ok(await listVendors(app.db, hasListedProducts)),
   );
 };

@@ -1,6 +1,6 @@
 import type { Shop, ShopCard, VendorRef } from '@parade/core/catalog-dto';
 import { type Paginated, paginate } from '@parade/core/envelope';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { safeImageUrl, safeLink } from '../../lib/sanitize';
@@ -65,11 +65,18 @@ function toShopCard(row: ShopRow): ShopCardBase {
 }
 
 /** GET /shops: active shops, featured first then by name; `search` matches the name (accents, typos). */
+/**
+ * A condition on a shop's id that a list adds to "open", from another module (the catalogue's
+ * "has a listed product"): the shops module does not read the catalogue itself.
+ */
+export type ShopCondition = (shopId: SQLWrapper) => SQL;
+
 export async function listShops(
   db: DbOrTx,
-  request: { search?: string; page: number; perPage: number },
+  request: { search?: string; page: number; perPage: number; only?: ShopCondition },
 ): Promise<Paginated<ShopCardBase>> {
   const where: SQL[] = [isOpen()];
+  if (request.only) where.push(request.only(shops.id));
   if (request.search) where.push(matchesText(textQuery(request.search), shops.name));
   const [rows, [counted]] = await Promise.all([
     db
@@ -144,12 +151,12 @@ export async function setShopActive(db: DbOrTx, shopId: number, isActive: boolea
   return rows.length > 0;
 }
 
-/** GET /vendor and the home page's vendors: every active shop, featured first, then by name. */
-export async function listVendors(db: DbOrTx): Promise<VendorRef[]> {
+/** GET /vendor and the home page's vendors: every active shop (meeting `only`), featured first, then by name. */
+export async function listVendors(db: DbOrTx, only?: ShopCondition): Promise<VendorRef[]> {
   const rows = await db
     .select({ id: shops.id, name: shops.name, slug: shops.slug, logo: shops.logo })
     .from(shops)
-    .where(isOpen())
+    .where(only ? and(isOpen(), only(shops.id)) : isOpen())
     .orderBy(desc(shops.isFeatured), asc(shops.name), asc(shops.id));
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, logo: image(r.logo) }));
 }

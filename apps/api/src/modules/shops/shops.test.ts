@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, categories, products, productVariations } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { signUpAs } from '../../test/manage-fixtures';
 import { shops } from './shops.tables';
 
 let t: TestApp;
@@ -52,6 +53,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
+
+const vendorOf = (shopId: number) => signUpAs(t.app, t.database, 'vendor', { shopId });
 
 describe('GET /api/shops', () => {
   it('lists the active shops, featured first, with their product counts', async () => {
@@ -104,6 +107,31 @@ describe('GET /api/shops', () => {
     }
     expect((await get<Paginated<ShopCard>>('/api/shops?search=zzqqxx')).body.data.total).toBe(0);
     expect((await get<Paginated<ShopCard>>('/api/shops?search=')).body.data.total).toBe(activeShopCount);
+  });
+
+  it('leaves out an open shop with nothing listed yet, until it lists a product', async () => {
+    const [empty] = await t.database.db
+      .insert(shops)
+      .values({ name: 'Empty Larder', slug: 'empty-larder', address: '2 New Row', postcode: 'E1 6AN', isActive: true })
+      .returning();
+    const slugs = async () => [
+      (await get<Paginated<ShopCard>>('/api/shops?per_page=60')).body.data.data.map((s) => s.slug),
+      (await get<VendorRef[]>('/api/vendor')).body.data.map((s) => s.slug),
+      (await get<{ vendors: VendorRef[] }>('/api/home')).body.data.vendors.map((s) => s.slug),
+    ];
+    for (const list of await slugs()) expect(list).not.toContain('empty-larder');
+    expect((await get<Paginated<ShopCard>>('/api/shops?search=empty%20larder')).body.data.total).toBe(0);
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor/products',
+      headers: { authorization: `Bearer ${(await vendorOf(empty!.id)).token}` },
+      payload: { name: 'Larder Jam', variations: [{ name: '340g', price: 350, stock: 5 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (const list of await slugs()) expect(list).toContain('empty-larder');
+    await t.database.db.delete(products).where(eq(products.shopId, empty!.id));
+    await t.database.db.delete(shops).where(eq(shops.id, empty!.id));
   });
 
   it('answers bad paging with 422', async () => {

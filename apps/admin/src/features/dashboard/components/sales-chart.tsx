@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 import { Table, VisuallyHidden } from '@mantine/core';
-import type { VendorDashboard } from '@parade/core/vendor-schemas';
 import { formatDate, formatMoney } from '@/lib/format';
 
 const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
@@ -10,7 +9,7 @@ const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'shor
  * Revenue per day over 30 days. The chart is a picture for sighted users; the same figures
  * follow as a table that screen readers read instead (the SVG itself is hidden from them).
  */
-export function SalesChart({ days }: { days: VendorDashboard['sales_30d'] }) {
+export function SalesChart({ days }: { days: { date: string; orders: number; revenue: number }[] }) {
   const data = days.map((day) => ({
     day: shortDay.format(new Date(`${day.date}T12:00:00Z`)),
     revenue: day.revenue / 100,

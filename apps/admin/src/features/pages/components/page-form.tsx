@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Button,
+  Checkbox,
   Group,
   Paper,
   Select,
@@ -39,6 +40,7 @@ interface SettingValues {
 interface PageValues {
   title: string;
   slug: string;
+  in_footer: boolean;
   settings: SettingValues[];
 }
 
@@ -50,6 +52,7 @@ const valueTypes: { value: PageSettingValueType; label: string }[] = [
 const valuesOf = (page: AdminPage | null): PageValues => ({
   title: page?.title ?? '',
   slug: page?.slug ?? '',
+  in_footer: page?.in_footer ?? false,
   settings: (page?.settings ?? []).map((s) => ({
     key_id: randomId(),
     section: s.section,
@@ -62,6 +65,7 @@ const valuesOf = (page: AdminPage | null): PageValues => ({
 const toWire = (values: PageValues): AdminPageInput => ({
   title: values.title,
   slug: values.slug.trim() === '' ? undefined : values.slug,
+  in_footer: values.in_footer,
   settings: values.settings.map(({ section, key, value, value_type }) => ({ section, key, value, value_type })),
 });
 
@@ -105,6 +109,11 @@ export function PageForm({ page, onSaved }: { page: AdminPage | null; onSaved: (
             {...form.getInputProps('slug')}
           />
         </SimpleGrid>
+        <Checkbox
+          label="Link it in the storefront's footer"
+          description={`Shoppers find it at /page/${form.getValues().slug || 'its-slug'}. Privacy, terms and contact are always linked.`}
+          {...form.getInputProps('in_footer', { type: 'checkbox' })}
+        />
         <Stack gap="sm">
           <Title order={2} size="h4">
             Settings

@@ -11,8 +11,12 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
+import { usePages } from '../api/get-pages';
 import { useSettings } from '../api/get-settings';
 import classes from './site-footer.module.css';
+
+/** The spec's own pages, always linked by their own routes. */
+const SPEC_PAGE_SLUGS = ['privacy-policy', 'terms-and-condition', 'contact'];
 
 /** Footer links are 44 px tall, so they are easy to hit on a phone. */
 const touchTarget = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
@@ -23,6 +27,7 @@ const touchTarget = { display: 'inline-flex', alignItems: 'center', minHeight: 4
  */
 export function SiteFooter() {
   const { data: settings } = useSettings();
+  const pages = usePages();
   const title = settings?.site_title || 'Parade';
   const address = [settings?.address, settings?.city, settings?.postcode].filter(Boolean).join(', ');
   const socials = [
@@ -127,6 +132,10 @@ export function SiteFooter() {
                 { to: paths.privacy(), label: 'Privacy Policy' },
                 { to: paths.terms(), label: 'Terms and Condition' },
                 { to: paths.contact(), label: 'Contact Us' },
+                // Then the pages the admin chose to link from the footer.
+                ...(pages.data ?? [])
+                  .filter((page) => page.in_footer && !SPEC_PAGE_SLUGS.includes(page.slug))
+                  .map((page) => ({ to: paths.page(page.slug), label: page.title })),
               ].map((link) => (
                 <li key={link.to}>
                   <Anchor

@@ -1,0 +1,74 @@
+import { Anchor, Grid, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { ErrorState, LoadingState } from '@/components/states';
+import { StatusBadge } from '@/components/status-badge';
+import { Handover } from '@/features/orders/components/handover';
+import { OrderLines } from '@/features/orders/components/order-lines';
+import { statusLabel } from '@/features/orders/components/status-labels';
+import { usePlatformOrder } from '@/features/platform-orders/api/get-platform-orders';
+import { formatDateTime } from '@/lib/format';
+
+/** One order of any shop, for the platform admin: its shop, lines, where it goes, customer and history. Read only. */
+export function Component() {
+  const { orderId } = useParams();
+  const order = usePlatformOrder(Number(orderId));
+  if (order.isPending) return <LoadingState />;
+  if (order.isError) return <ErrorState error={order.error} onRetry={() => order.refetch()} />;
+  const o = order.data;
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={`Order ${o.invoice.number}`}
+        description={`${o.shop.name} · placed ${formatDateTime(o.created_at)}`}
+      />
+      <Group gap="xs">
+        <StatusBadge status={o.status} />
+        <StatusBadge status={o.payment_status} />
+        <Text size="sm">
+          {o.order_type === 'collection' ? 'Collection' : 'Delivery'} · pays by {o.payment_method}
+        </Text>
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} size="h4" mb="xs">
+              Items
+            </Title>
+            <OrderLines order={o} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Handover order={o} />
+            <Paper withBorder p="md" radius="md">
+              <Title order={2} size="h4" mb="xs">
+                Customer
+              </Title>
+              <Text fw={600}>{o.customer.name}</Text>
+              <Anchor href={`mailto:${o.customer.email}`} size="sm" display="block">
+                {o.customer.email}
+              </Anchor>
+              {o.customer.phone && <Text size="sm">{o.customer.phone}</Text>}
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <Title order={2} size="h4" mb="sm">
+                History
+              </Title>
+              <Timeline active={o.history.length - 1} bulletSize={14} lineWidth={2} data-testid="order-history">
+                {o.history.map((entry) => (
+                  <Timeline.Item key={`${entry.status}-${entry.at}`} title={statusLabel[entry.status]}>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(entry.at)}
+                    </Text>
+                    {entry.note && <Text size="sm">{entry.note}</Text>}
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

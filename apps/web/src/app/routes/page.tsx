@@ -1,0 +1,15 @@
+import { useParams } from 'react-router';
+import { getPagesQueryOptions, usePage } from '@/features/content/api/get-pages';
+import { StaticPage } from '@/features/content/components/page-sections';
+import { preload } from '@/lib/preload';
+import { Component as NotFound } from './not-found';
+
+export const loader = () => preload(getPagesQueryOptions());
+
+/** /page/{slug}: a page the admin wrote (About Parade...); an unknown slug is Not Found. */
+export function Component() {
+  const { slug = '' } = useParams();
+  const page = usePage(slug);
+  if (page.isSuccess && !page.data) return <NotFound />;
+  return <StaticPage slug={slug} fallbackTitle={page.data?.title ?? 'Page'} />;
+}
