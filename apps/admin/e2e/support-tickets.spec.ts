@@ -305,12 +305,12 @@ describe('support tickets', () => {
       const refused = await api(baseURL(), `vendor/tickets/${ticketId}`, { token: other.body.data.access_token });
       expect(refused.status).toBe(404);
 
-      // The customer's open page shows the shop's answer by itself, signed as the support team.
+      // The customer's open page shows the shop's answer by itself, signed with the shop's name.
       const log = page.getByRole('log', { name: 'Conversation' });
       await log
         .getByRole('listitem')
         .filter({ hasText: answer })
-        .getByText('Support team')
+        .getByText('Green Barrow Greengrocer', { exact: true })
         .waitFor({ timeout: 25_000 });
       expect(await newestInView(log)).toBe(true);
       await saveScreenshot(page, 'storefront-order-issue-answered-mobile');

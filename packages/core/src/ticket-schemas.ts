@@ -36,8 +36,13 @@ export const ticketSchema = adminTicketSchema.omit({ customer: true }).extend({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
-/** One ticket with its conversation, oldest message first. */
-export const ticketDetailSchema = ticketSchema.extend({ messages: z.array(ticketMessageSchema) });
+/**
+ * One ticket with its conversation, oldest message first. A staff message written by the shop
+ * whose order the ticket is about says so (`from`: the shop's name); the platform's are `null`.
+ */
+export const ticketDetailSchema = ticketSchema.extend({
+  messages: z.array(ticketMessageSchema.extend({ from: z.string().nullable() })),
+});
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
 /** The payload of every call that answers one ticket: `{ ticket }`. */

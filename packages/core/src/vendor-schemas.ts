@@ -470,5 +470,7 @@ export const adminDashboardSchema = z.object({
   top_shops: z.array(z.object({ shop: refSchema, orders: z.number().int(), sales: z.number().int() })),
   /** One entry per day, oldest first, days without orders included. */
   sales_30d: z.array(z.object({ date: z.string(), orders: z.number().int(), sales: z.number().int() })),
+  /** The storefront's address as links and QR codes carry it (PUBLIC_URL): the dashboard warns when phones cannot reach it. */
+  public_url: z.string(),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -28,7 +28,12 @@ export const EXCERPT_FROM_BODY = 200;
 
 // ---- Categories ----------------------------------------------------------------------------
 
-const postsCount = sql<number>`(select count(*)::int from ${blogPosts} where ${blogPosts.categoryId} = ${blogCategories.id})`;
+/**
+ * Each category's posts, drafts included. Written with qualified names on purpose: in a
+ * one-table select Drizzle writes columns unqualified, and `category_id = id` inside the subquery
+ * then compared a post with itself (issue 23: every category showed 1).
+ */
+const postsCount = sql<number>`(select count(*)::int from ${blogPosts} as counted where counted.category_id = ${sql.raw('"blog_categories"."id"')})`;
 
 function categoryRows(db: DbOrTx) {
   return db

@@ -324,6 +324,28 @@ describe('admin blog', () => {
     expect(list.json().data.data.map((p: { id: number }) => p.id)).toEqual([post.id]);
     expect((await adminCall('GET', '/api/admin/blog-posts?status=draft')).json().data.total).toBe(0);
 
+    // The list counts each category's own posts: two more posts here make three.
+    for (const title of ['Winter Soups', 'Spring Greens']) {
+      const more = await adminCall('POST', '/api/admin/blog-posts', {
+        title,
+        category_id: blogCategory.id,
+        body: '<p>More to read.</p>',
+      });
+      expect(more.statusCode, more.body).toBe(201);
+    }
+    const listed = (await adminCall('GET', '/api/admin/blog-categories?per_page=100')).json().data.data as {
+      id: number;
+      posts_count: number;
+    }[];
+    for (const category of listed) {
+      const direct = await t.database.db.select().from(blogPosts).where(eq(blogPosts.categoryId, category.id));
+      expect(category.posts_count, `category ${category.id}`).toBe(direct.length);
+    }
+    expect(listed.find((c) => c.id === blogCategory.id)?.posts_count).toBe(3);
+    for (const extra of await t.database.db.select().from(blogPosts).where(eq(blogPosts.categoryId, blogCategory.id))) {
+      if (extra.id !== post.id) await adminCall('DELETE', `/api/admin/blog-posts/${extra.id}`);
+    }
+
     // The category cannot go while it has posts; once they are gone, it can.
     const refused = await adminCall('DELETE', `/api/admin/blog-categories/${blogCategory.id}`);
     expectRefused(refused, 409, 'blog_category_not_empty');

@@ -71,10 +71,11 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The marketplace's orders and sales: today, the last 30 days, the top shops and one entry per day",
+        summary:
+          "The marketplace's orders and sales (today, the last 30 days, the top shops, one entry per day) and the public URL",
         response: { 200: successEnvelope(adminDashboardSchema), ...failureResponses },
       },
     },
-    async () => ok(await platformOrderFigures(app.db)),
+    async () => ok({ ...(await platformOrderFigures(app.db)), public_url: app.config.publicUrl }),
   );
 };

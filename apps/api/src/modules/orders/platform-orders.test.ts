@@ -116,6 +116,7 @@ describe('GET /api/admin/dashboard', () => {
     const res = await get(admin.token, '/api/admin/dashboard');
     expect(res.statusCode, res.body).toBe(200);
     const figures = adminDashboardSchema.parse(res.json().data);
+    expect(figures.public_url).toBe(t.config.publicUrl);
 
     const london = `(created_at at time zone 'Europe/London')::date`;
     const today = `(now() at time zone 'Europe/London')::date`;

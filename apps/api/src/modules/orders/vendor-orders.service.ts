@@ -174,7 +174,7 @@ export async function vendorOrderFigures(db: DbOrTx, shopId: number): Promise<Om
  * left out: today, the last 30 days (with the average order), the five shops with the most sales
  * and one entry per day. One query each.
  */
-export async function platformOrderFigures(db: DbOrTx): Promise<AdminDashboard> {
+export async function platformOrderFigures(db: DbOrTx): Promise<Omit<AdminDashboard, 'public_url'>> {
   const live = sql`${orders.status} <> 'cancelled'`;
   const today = sql`(now() at time zone ${LONDON})::date`;
   const last30 = sql`${londonDate(orders.createdAt)} > ${today} - 30`;

@@ -5,8 +5,9 @@ import type { Ticket, TicketDetail, TicketType } from '@parade/core/ticket-schem
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ilikeAny } from '../../lib/text-match';
-import { shopOrderIds } from '../orders';
-import { userRefs } from '../users';
+import { findCustomerOrderForTicket, shopOrderIds } from '../orders';
+import { shopsForOrders } from '../shops';
+import { findStaffShopId, userRefs } from '../users';
 import { supportTickets, ticketMessages } from './tickets.tables';
 
 /**
@@ -285,9 +286,43 @@ export async function listCustomerTickets(
   return { ...page, data: page.data.map(toCustomerTicket) };
 }
 
+/**
+ * How the customer sees each staff message signed: the shop's name when the writer works at the
+ * shop whose order the ticket is about, else null (the storefront says "Support team": the
+ * platform's people are never named). Customers' own messages are null too.
+ */
+async function staffSignatures(
+  db: DbOrTx,
+  ticket: { id: number; order_id: number | null },
+  customerId: number,
+): Promise<Map<number, string>> {
+  const signatures = new Map<number, string>();
+  if (ticket.order_id === null) return signatures;
+  const order = await findCustomerOrderForTicket(db, customerId, ticket.order_id);
+  if (!order) return signatures;
+  const writers = await db
+    .select({ id: ticketMessages.id, userId: ticketMessages.userId })
+    .from(ticketMessages)
+    .where(and(eq(ticketMessages.ticketId, ticket.id), eq(ticketMessages.author, 'staff')));
+  const shopOf = new Map<number, number | null>();
+  for (const userId of new Set(writers.map((w) => w.userId).filter((u): u is number => u !== null))) {
+    shopOf.set(userId, await findStaffShopId(db, userId));
+  }
+  const shop = (await shopsForOrders(db, [order.shopId])).get(order.shopId);
+  if (!shop) return signatures;
+  for (const writer of writers) {
+    if (writer.userId !== null && shopOf.get(writer.userId) === order.shopId) signatures.set(writer.id, shop.name);
+  }
+  return signatures;
+}
+
 /** GET user/support-ticket/{id}: one of the customer's tickets with its messages, or null. */
 export async function findCustomerTicket(db: DbOrTx, id: number, userId: number): Promise<TicketDetail | null> {
   const ticket = await findTicket(db, id, { userId });
   if (!ticket) return null;
-  return { ...toCustomerTicket(ticket), messages: ticket.messages };
+  const signatures = await staffSignatures(db, ticket, userId);
+  return {
+    ...toCustomerTicket(ticket),
+    messages: ticket.messages.map((message) => ({ ...message, from: signatures.get(message.id) ?? null })),
+  };
 }

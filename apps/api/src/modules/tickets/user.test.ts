@@ -135,6 +135,7 @@ describe('POST user/support-ticket, GET user/support-ticket and GET user/support
         id: expect.any(Number),
         body: 'Do any shops on the parade sell gift cards?',
         author: 'customer',
+        from: null,
         created_at: expect.any(String),
       },
     ]);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shops } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signUpAs } from '../../test/manage-fixtures';
 import { signUp } from '../../test/test-support';
@@ -135,15 +137,18 @@ describe('POST vendor/tickets/{id}/reply', () => {
     expect(replies[0]?.text).toContain('So sorry: we will bring it round this afternoon.');
     expect(replies[0]?.text).toContain(`https://parade.example/profile/ticket-details/${ticket.id}`);
 
-    // The customer sees the answer as `staff`, with nobody named.
+    // The customer sees the answer as `staff` from the shop (its name, issue 23), with nobody named.
+    const [shop] = await t.database.db.select({ name: shops.name }).from(shops).where(eq(shops.id, vendorA.shopId!));
     const mine = await f.call(customer.token, 'GET', `/api/user/support-ticket/${ticket.id}`);
-    const last = mine.json().data.ticket.messages.at(-1);
+    const [question, last] = mine.json().data.ticket.messages;
     expect(last).toEqual({
       id: expect.any(Number),
       body: 'So sorry: we will bring it round this afternoon.',
       author: 'staff',
+      from: shop!.name,
       created_at: expect.any(String),
     });
+    expect(question).toMatchObject({ author: 'customer', from: null });
     expect(mine.body).not.toContain(vendorA.email);
     expect(mine.json().data.ticket.last_message.author).toBe('staff');
   });

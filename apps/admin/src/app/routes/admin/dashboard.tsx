@@ -1,4 +1,5 @@
-import { Anchor, Grid, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { isLoopbackUrl } from '@parade/core/safe-links';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { StatCard } from '@/components/stat-card';
@@ -42,6 +43,13 @@ export function Component() {
   return (
     <Stack gap="lg">
       <PageHeader title="Dashboard" description="The marketplace today." />
+      {figures.data && isLoopbackUrl(figures.data.public_url) && (
+        <Alert color="anchor" variant="light" title="Phones cannot open Parade's links yet" role="alert">
+          Links in mails and the shops' QR codes point at {figures.data.public_url}, the computer Parade runs on, which
+          no phone can reach. Set PUBLIC_URL to the address shoppers use (for example https://parade.example) and
+          restart Parade.
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <StatCard
           label="Orders today"

@@ -4,7 +4,10 @@ import { useEffect, useRef } from 'react';
 import { useFormatDateTime } from '../hooks/use-format-date-time';
 import classes from './ticket-thread.module.css';
 
-/** How a staff message is signed to the customer: the shop or platform person is never named. */
+/**
+ * How a staff message is signed to the customer: the shop's name when the shop answered (`from`),
+ * else this; the platform's people are never named.
+ */
 export const STAFF_NAME = 'Support team';
 
 /**
@@ -36,7 +39,7 @@ export function TicketThread({ ticket }: { ticket: TicketDetail }) {
               <Paper withBorder p="sm" radius="md" className={classes.bubble}>
                 <Group justify="space-between" gap="xs" mb={4} wrap="wrap">
                   <Text size="sm" fw={700}>
-                    {staff ? STAFF_NAME : 'You'}
+                    {staff ? (message.from ?? STAFF_NAME) : 'You'}
                   </Text>
                   <Text size="xs" c="dimmed" component="time" dateTime={message.created_at}>
                     {formatDateTime(message.created_at)}
