@@ -65,6 +65,16 @@ describe('platform orders', () => {
     expect(shops.length).toBeGreaterThan(0);
     expect(new Set(shops)).toEqual(new Set(['Rise & Crumb Bakery']));
 
+    // Dates are typed and shown the British way (dd/mm/yyyy), whatever the browser's language.
+    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date()).split('-');
+    const from = page.getByRole('textbox', { name: 'From' });
+    await from.fill(`${d}/${m}/${y}`);
+    await from.press('Enter');
+    await page.waitForURL(new RegExp(`date_from=${y}-${m}-${d}`));
+    await from.blur();
+    expect(await from.inputValue()).toBe(`${d}/${m}/${y}`);
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+
     // Search by invoice, across shops, then the order's page with its shop and history.
     await page.goto(`/admin/platform/orders?search=${invoice}`);
     await page.getByRole('link', { name: invoice }).click();

@@ -5,6 +5,7 @@ import { ApiError } from '@parade/ui/api-errors';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { confirmAction } from '@/components/confirm';
+import { DateFilterInput } from '@/components/date-filter-input';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { PageHeader } from '@/components/page-header';
 import { ServerTable } from '@/components/server-table';
@@ -208,18 +209,8 @@ export function Component() {
               placeholder={offerOptions.isPending ? 'Loading offers…' : undefined}
               w={{ base: '100%', sm: 220 }}
             />
-            <TextInput
-              label="From"
-              type="date"
-              value={from}
-              onChange={(e) => list.setFilter('from', e.currentTarget.value)}
-            />
-            <TextInput
-              label="To"
-              type="date"
-              value={to}
-              onChange={(e) => list.setFilter('to', e.currentTarget.value)}
-            />
+            <DateFilterInput label="From" value={from} onChange={(value) => list.setFilter('from', value)} />
+            <DateFilterInput label="To" value={to} onChange={(value) => list.setFilter('to', value)} />
           </>
         }
         noRecordsText={

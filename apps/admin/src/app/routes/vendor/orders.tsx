@@ -3,6 +3,7 @@ import { orderStatuses } from '@parade/core/enums';
 import type { VendorOrder } from '@parade/core/vendor-schemas';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
+import { DateFilterInput } from '@/components/date-filter-input';
 import { PageHeader } from '@/components/page-header';
 import { ServerTable } from '@/components/server-table';
 import { StatusBadge } from '@/components/status-badge';
@@ -85,17 +86,15 @@ export function Component() {
               allowDeselect={false}
               w={160}
             />
-            <TextInput
+            <DateFilterInput
               label="From"
-              type="date"
               value={list.filters.date_from}
-              onChange={(e) => list.setFilter('date_from', e.currentTarget.value)}
+              onChange={(value) => list.setFilter('date_from', value)}
             />
-            <TextInput
+            <DateFilterInput
               label="To"
-              type="date"
               value={list.filters.date_to}
-              onChange={(e) => list.setFilter('date_to', e.currentTarget.value)}
+              onChange={(value) => list.setFilter('date_to', value)}
             />
           </>
         }

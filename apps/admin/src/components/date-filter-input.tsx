@@ -1,0 +1,44 @@
+import '@mantine/dates/styles.layer.css';
+import 'dayjs/locale/en-gb';
+import { DateInput } from '@mantine/dates';
+
+/** "25/11/2026" (or 25-11-2026, 25.11.2026) -> "2026-11-25"; null when it is no date. */
+export function parseUkDate(typed: string): string | null {
+  const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(typed);
+  if (!match) return null;
+  const [, d, m, y] = match;
+  const iso = `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
+  const date = new Date(`${iso}T12:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
+}
+
+/**
+ * A list's date filter, shown and typed the British way (dd/mm/yyyy) whatever the browser's
+ * language: a native date input follows the browser's locale, and showed mm/dd/yyyy to
+ * shopkeepers with an American browser (issue 23). The value stays the API's YYYY-MM-DD.
+ */
+export function DateFilterInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <DateInput
+      label={label}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      valueFormat="DD/MM/YYYY"
+      dateParser={parseUkDate}
+      placeholder="dd/mm/yyyy"
+      locale="en-gb"
+      firstDayOfWeek={1}
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
+      w={150}
+    />
+  );
+}
