@@ -65,6 +65,12 @@ describe('a shop on holiday', () => {
         expect(await cardButton.textContent()).toContain('On holiday');
         expect(await seriousA11yViolations(page)).toEqual([]);
         await saveScreenshot(page, 'shop-on-holiday-desktop');
+
+        // Its cards elsewhere (here /products, filtered to the shop) know it too: no "Add" there either.
+        await page.goto(`/products?shop=${SHOP}`);
+        const listed = page.getByTestId('product-card').filter({ hasText: card.name }).first();
+        await listed.getByRole('button', { name: /the shop is on holiday/ }).waitFor();
+        expect(await listed.getByRole('button', { name: /the shop is on holiday/ }).isDisabled()).toBe(true);
       });
 
       // In the shop's own words, on a phone: a fresh browser, so nothing cached from before.

@@ -12,7 +12,7 @@ describe('cart lines from the catalogue', () => {
       price: 20,
       compare_at_price: null,
       thumbnail: '/uploads/b.svg',
-      shop: { id: 1, name: 'Green Barrow', slug: 'green-barrow' },
+      shop: { id: 1, name: 'Green Barrow', slug: 'green-barrow', holiday_mode: false },
       brand: null,
       variation: { id: 70, name: 'Each', slug: 'each', full_name: 'Bananas Each', price: 20, stock: 10 },
     };
@@ -24,7 +24,13 @@ describe('cart lines from the catalogue', () => {
       price: 20,
       thumbnail: '/uploads/b.svg',
       images: [{ url: '/uploads/b.svg' }],
-      product: { id: 7, slug: 'bananas', type: 'Physical', shop_id: 1, shop: card.shop },
+      product: {
+        id: 7,
+        slug: 'bananas',
+        type: 'Physical',
+        shop_id: 1,
+        shop: { id: 1, name: 'Green Barrow', slug: 'green-barrow' },
+      },
     });
   });
 });

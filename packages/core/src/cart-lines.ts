@@ -27,6 +27,12 @@ export function cartLineFromCard(card: ProductCard): NewCartLine {
     price: card.variation.price,
     thumbnail: card.thumbnail,
     images: card.thumbnail ? [{ url: card.thumbnail }] : [],
-    product: { id: card.id, slug: card.slug, type: card.type, shop_id: card.shop.id, shop: card.shop },
+    product: {
+      id: card.id,
+      slug: card.slug,
+      type: card.type,
+      shop_id: card.shop.id,
+      shop: { id: card.shop.id, name: card.shop.name, slug: card.shop.slug },
+    },
   };
 }

@@ -51,7 +51,8 @@ export const productCardSchema = refSchema.extend({
   price: z.number().int(),
   compare_at_price: z.number().int().nullable(),
   thumbnail: z.string().nullable(),
-  shop: refSchema,
+  /** `holiday_mode`: the shop takes no orders now, so the card offers no "Add". */
+  shop: refSchema.extend({ holiday_mode: z.boolean().default(false) }),
   brand: refSchema.nullable(),
   variation: cardVariationSchema,
 });

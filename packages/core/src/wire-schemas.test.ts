@@ -15,7 +15,7 @@ const card = {
   price: 250,
   compare_at_price: null,
   thumbnail: null,
-  shop: { id: 2, name: 'Green Barrow', slug: 'green-barrow' },
+  shop: { id: 2, name: 'Green Barrow', slug: 'green-barrow', holiday_mode: false },
   brand: null,
   variation: { id: 3, name: '1kg', slug: '1kg', full_name: 'Apples 1kg', price: 250, stock: 4 },
 };

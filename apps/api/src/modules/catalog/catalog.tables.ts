@@ -98,6 +98,8 @@ export const products = pgTable(
     shopName: text(),
     shopSlug: text(),
     shopLogo: text(),
+    /** The shop is on holiday: its cards offer no "Add" (the product page shows its notice). */
+    shopOnHoliday: boolean().notNull().default(false),
     brandName: text(),
     brandSlug: text(),
     /** The card variation: the cheapest active variation (ties: lowest position, then id). */

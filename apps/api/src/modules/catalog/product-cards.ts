@@ -112,6 +112,7 @@ export const cardColumns = {
   shopId: products.shopId,
   shopName: products.shopName,
   shopSlug: products.shopSlug,
+  shopOnHoliday: products.shopOnHoliday,
   brandId: products.brandId,
   brandName: products.brandName,
   brandSlug: products.brandSlug,
@@ -142,7 +143,7 @@ export function toProductCard(row: CardRow): ProductCard {
     price: row.price ?? 0,
     compare_at_price: row.compareAtPrice,
     thumbnail: row.thumbnail,
-    shop: { id: row.shopId, name: row.shopName ?? '', slug: row.shopSlug ?? '' },
+    shop: { id: row.shopId, name: row.shopName ?? '', slug: row.shopSlug ?? '', holiday_mode: row.shopOnHoliday },
     brand:
       row.brandId !== null && row.brandName !== null && row.brandSlug !== null
         ? { id: row.brandId, name: row.brandName, slug: row.brandSlug }

@@ -206,7 +206,7 @@ describe('GET /api/products: defaults, membership and the card rule', () => {
       ['brand', 'compare_at_price', 'id', 'name', 'price', 'shop', 'slug', 'thumbnail', 'type', 'variation'].sort(),
     );
     expect(Object.keys(card!.variation).sort()).toEqual(['full_name', 'id', 'name', 'price', 'slug', 'stock']);
-    expect(Object.keys(card!.shop).sort()).toEqual(['id', 'name', 'slug']);
+    expect(Object.keys(card!.shop).sort()).toEqual(['holiday_mode', 'id', 'name', 'slug']);
   });
 });
 

@@ -247,11 +247,23 @@ describe('a shop on holiday', () => {
     const holiday = (body: object) => as(a.token, 'PUT', '/api/vendor/shop', body);
     expect(await shopOnPage()).toMatchObject({ slug: shopA.slug, holiday_mode: false, holiday_message: null });
 
+    // The shop's product cards (lists, search, home) know it too, from the read model.
+    const cardShop = async () =>
+      (
+        (await listed(`/api/products?shop=${shopA.slug}&per_page=60`)).products.data as {
+          slug: string;
+          shop: { holiday_mode: boolean };
+        }[]
+      ).find((card) => card.slug === product.slug)?.shop.holiday_mode;
+    expect(await cardShop()).toBe(false);
+
     expect((await holiday({ holiday_mode: true, holiday_message: 'Back on Monday' })).statusCode).toBe(200);
     expect(await shopOnPage()).toMatchObject({ holiday_mode: true, holiday_message: 'Back on Monday' });
+    expect(await cardShop()).toBe(true);
     // Back from holiday, the stored message is not shown.
     await holiday({ holiday_mode: false });
     expect(await shopOnPage()).toMatchObject({ holiday_mode: false, holiday_message: null });
+    expect(await cardShop()).toBe(false);
     // On holiday without a message: the storefront words the notice itself (core's holidayNotice).
     await holiday({ holiday_mode: true, holiday_message: null });
     expect(await shopOnPage()).toMatchObject({ holiday_mode: true, holiday_message: null });

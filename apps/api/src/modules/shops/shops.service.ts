@@ -22,7 +22,7 @@ const isOpen = (): SQL => eq(shops.isActive, true);
  */
 export function activeShops(db: DbOrTx) {
   return db
-    .select({ id: shops.id, name: shops.name, slug: shops.slug, logo: shops.logo })
+    .select({ id: shops.id, name: shops.name, slug: shops.slug, logo: shops.logo, holidayMode: shops.holidayMode })
     .from(shops)
     .where(isOpen())
     .as('shop');

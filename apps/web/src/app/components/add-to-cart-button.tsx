@@ -5,11 +5,19 @@ import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 
 /**
- * The add button on every product card. `onHoliday`: the card's shop takes no orders now (its
- * page says why), so the button is off and says so.
+ * The add button on every product card. The card knows when its shop is on holiday (the read
+ * model's `shop.holiday_mode`), and a page that knows better may say so too (`onHoliday`): then
+ * the shop takes no orders now (its page says why), so the button is off and says so.
  */
-export function AddToCartButton({ product, onHoliday = false }: { product: ProductCard; onHoliday?: boolean }) {
+export function AddToCartButton({
+  product,
+  onHoliday: pageSays = false,
+}: {
+  product: ProductCard;
+  onHoliday?: boolean;
+}) {
   const addToCart = useAddToCart();
+  const onHoliday = pageSays || product.shop.holiday_mode === true;
   const soldOut = product.variation.stock === 0;
   return (
     <Button

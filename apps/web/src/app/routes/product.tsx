@@ -32,7 +32,12 @@ function toCard({ product, variation }: ProductPage): ProductCard {
     price: variation.price,
     compare_at_price: variation.compare_at_price,
     thumbnail: variation.thumbnail ?? variation.images[0]?.url ?? null,
-    shop: { id: product.shop.id, name: product.shop.name, slug: product.shop.slug },
+    shop: {
+      id: product.shop.id,
+      name: product.shop.name,
+      slug: product.shop.slug,
+      holiday_mode: product.shop.holiday_mode,
+    },
     brand: product.brand,
     variation: {
       id: variation.id,
