@@ -48,6 +48,31 @@ describe('vendor coupons and shop profile', () => {
     await page.getByRole('button', { name: 'Save coupon' }).click();
     await row.getByText('0 of 50').waitFor();
 
+    // Restricted to one product of the shop: what the API and the cart honour as product_ids.
+    await row.getByRole('button', { name: `Edit ${code}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit coupon ${code}` });
+    await edit.getByLabel('Only for these products').click();
+    const option = page.getByRole('option').first();
+    const productName = (await option.innerText()).trim();
+    await option.click();
+    // Leaving the picker closes its list, which covers the form's buttons.
+    await page.keyboard.press('Tab');
+    await edit.getByRole('button', { name: 'Save coupon' }).click();
+    await page.getByText(`Coupon ${code} is saved.`).first().waitFor();
+    const token = await vendorToken();
+    const saved = await api<{ data: { code: string; product_ids: number[] }[] }>(
+      e2eServer().baseURL,
+      `vendor/coupons?search=${code}`,
+      { token },
+    );
+    const products = await api<{ data: { id: number; name: string }[] }>(
+      e2eServer().baseURL,
+      `vendor/products?search=${encodeURIComponent(productName)}`,
+      { token },
+    );
+    const productId = products.body.data.data.find((p) => p.name === productName)?.id;
+    expect(saved.body.data.data.find((c) => c.code === code)?.product_ids).toEqual([productId]);
+
     await row.getByRole('button', { name: `Delete ${code}` }).click();
     await page
       .getByRole('dialog', { name: `Delete coupon ${code}?` })

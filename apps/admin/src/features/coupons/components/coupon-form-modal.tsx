@@ -1,9 +1,21 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type VendorCoupon, vendorCouponCreateSchema } from '@parade/core/vendor-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
+import { useProducts } from '@/features/products/api/get-products';
 import { zodValidate } from '@/lib/zod-validate';
 import { useSaveCoupon } from '../api/save-coupon';
 import { type CouponValues, couponToWire, couponValues, emptyCoupon } from './coupon-values';
@@ -26,6 +38,9 @@ function CouponForm({ coupon, onDone }: { coupon: VendorCoupon | null; onDone: (
     onDone();
   });
   const percent = form.values.type === 'percent';
+  // The shop's products to restrict the coupon to (a shop's range fits in one page of 100).
+  const products = useProducts({ per_page: '100', sort: 'name' });
+  const productOptions = (products.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
@@ -90,6 +105,16 @@ function CouponForm({ coupon, onDone }: { coupon: VendorCoupon | null; onDone: (
             {...form.getInputProps('per_user_limit')}
           />
         </SimpleGrid>
+        <MultiSelect
+          label="Only for these products"
+          description="Empty: every product of your shop. Otherwise the discount is taken off these products' lines only."
+          placeholder={products.isPending ? 'Loading your products…' : 'Every product'}
+          data={productOptions}
+          searchable
+          clearable
+          nothingFoundMessage="No product of that name"
+          {...form.getInputProps('product_ids')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -13,6 +13,8 @@ export interface CouponValues {
   ends_at: string;
   usage_limit: number | string;
   per_user_limit: number | string;
+  /** The products it applies to, as the picker holds them (ids as text); none = the whole shop. */
+  product_ids: string[];
 }
 
 export const emptyCoupon: CouponValues = {
@@ -24,6 +26,7 @@ export const emptyCoupon: CouponValues = {
   ends_at: '',
   usage_limit: '',
   per_user_limit: 1,
+  product_ids: [],
 };
 
 /** "2026-11-23T14:05:00Z" -> "2026-11-23T14:05" in the browser's zone, as <input type="datetime-local"> wants. */
@@ -43,6 +46,7 @@ export const couponValues = (coupon: VendorCoupon): CouponValues => ({
   ends_at: toLocalInput(coupon.ends_at),
   usage_limit: coupon.usage_limit ?? '',
   per_user_limit: coupon.per_user_limit ?? '',
+  product_ids: coupon.product_ids.map(String),
 });
 
 const num = (value: number | string): number | null =>
@@ -60,5 +64,6 @@ export function couponToWire(values: CouponValues): VendorCouponCreate {
     ends_at: values.ends_at ? new Date(values.ends_at).toISOString() : null,
     usage_limit: num(values.usage_limit),
     per_user_limit: num(values.per_user_limit),
+    product_ids: values.product_ids.map(Number),
   };
 }
