@@ -11,6 +11,7 @@ import { ServerTable } from '@/components/server-table';
 import { useCoupons } from '@/features/coupons/api/get-coupons';
 import { useDeleteCoupon } from '@/features/coupons/api/save-coupon';
 import { CouponFormModal } from '@/features/coupons/components/coupon-form-modal';
+import { useProducts } from '@/features/products/api/get-products';
 import { useListParams } from '@/hooks/use-list-params';
 import { formatDate, formatMoney } from '@/lib/format';
 
@@ -22,6 +23,8 @@ export function Component() {
   const coupons = useCoupons(list.query as never);
   const remove = useDeleteCoupon();
   const [editing, setEditing] = useState<{ coupon: VendorCoupon | null } | null>(null);
+  // The products a coupon can be restricted to (a shop's range fits in one page of 100), once the form opens.
+  const shopProducts = useProducts({ per_page: '100', sort: 'name' }, { enabled: editing !== null });
 
   const askDelete = async (coupon: VendorCoupon) => {
     const yes = await confirmAction({
@@ -118,7 +121,15 @@ export function Component() {
         search={{ value: list.search, onChange: list.setSearch, placeholder: 'Code' }}
         noRecordsText={list.search ? 'No coupon matches.' : 'No coupons yet.'}
       />
-      <CouponFormModal opened={editing !== null} coupon={editing?.coupon ?? null} onClose={() => setEditing(null)} />
+      <CouponFormModal
+        opened={editing !== null}
+        coupon={editing?.coupon ?? null}
+        products={{
+          options: (shopProducts.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+          loading: shopProducts.isPending,
+        }}
+        onClose={() => setEditing(null)}
+      />
     </Stack>
   );
 }

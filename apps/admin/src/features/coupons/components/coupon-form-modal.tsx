@@ -15,14 +15,27 @@ import { type VendorCoupon, vendorCouponCreateSchema } from '@parade/core/vendor
 import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
-import { useProducts } from '@/features/products/api/get-products';
 import { zodValidate } from '@/lib/zod-validate';
 import { useSaveCoupon } from '../api/save-coupon';
 import { type CouponValues, couponToWire, couponValues, emptyCoupon } from './coupon-values';
 
 const checkWithCore = zodValidate<CouponValues>(vendorCouponCreateSchema, couponToWire);
 
-function CouponForm({ coupon, onDone }: { coupon: VendorCoupon | null; onDone: () => void }) {
+/** The shop's products a coupon can be restricted to: given by the page, which reads the products feature. */
+export interface CouponProductOptions {
+  options: { value: string; label: string }[];
+  loading: boolean;
+}
+
+function CouponForm({
+  coupon,
+  products,
+  onDone,
+}: {
+  coupon: VendorCoupon | null;
+  products: CouponProductOptions;
+  onDone: () => void;
+}) {
   const save = useSaveCoupon();
   const form = useForm<CouponValues>({
     mode: 'controlled',
@@ -38,9 +51,6 @@ function CouponForm({ coupon, onDone }: { coupon: VendorCoupon | null; onDone: (
     onDone();
   });
   const percent = form.values.type === 'percent';
-  // The shop's products to restrict the coupon to (a shop's range fits in one page of 100).
-  const products = useProducts({ per_page: '100', sort: 'name' });
-  const productOptions = (products.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
@@ -108,8 +118,8 @@ function CouponForm({ coupon, onDone }: { coupon: VendorCoupon | null; onDone: (
         <MultiSelect
           label="Only for these products"
           description="Empty: every product of your shop. Otherwise the discount is taken off these products' lines only."
-          placeholder={products.isPending ? 'Loading your products…' : 'Every product'}
-          data={productOptions}
+          placeholder={products.loading ? 'Loading your products…' : 'Every product'}
+          data={products.options}
           searchable
           clearable
           nothingFoundMessage="No product of that name"
@@ -132,15 +142,17 @@ function CouponForm({ coupon, onDone }: { coupon: VendorCoupon | null; onDone: (
 export function CouponFormModal({
   opened,
   coupon,
+  products,
   onClose,
 }: {
   opened: boolean;
   coupon: VendorCoupon | null;
+  products: CouponProductOptions;
   onClose: () => void;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={coupon ? `Edit coupon ${coupon.code}` : 'New coupon'} size="lg">
-      {opened && <CouponForm key={coupon?.id ?? 'new'} coupon={coupon} onDone={onClose} />}
+      {opened && <CouponForm key={coupon?.id ?? 'new'} coupon={coupon} products={products} onDone={onClose} />}
     </Modal>
   );
 }

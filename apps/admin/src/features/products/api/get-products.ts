@@ -18,4 +18,5 @@ export const getProductsQueryOptions = (query: VendorProductListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useProducts = (query: VendorProductListQuery) => useQuery(getProductsQueryOptions(query));
+export const useProducts = (query: VendorProductListQuery, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...getProductsQueryOptions(query), enabled: options.enabled ?? true });
