@@ -3,13 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { orderCreatedEventSchema, orderUpdatedEventSchema } from '@parade/core/vendor-schemas';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents } from '../../maintenance/schema';
 import { freePort, keepLastLines, tsxProcess, untilHealthy } from '../../test/api-process';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { checkoutFixtures, collection } from '../../test/checkout-fixtures';
 import { signUpAs } from '../../test/manage-fixtures';
 import { CHEAP_PASSWORD_HASHES, NO_LOAD_SHEDDING } from '../../test/test-env';
 import { bearer, signUp } from '../../test/test-support';
+import { ORDER_EVENTS_REPLAY_HOURS, pruneOrderEvents } from './order-events';
 
 /**
  * Contract, "Live orders": the shop's board is a text/event-stream read with the Authorization
@@ -177,6 +180,28 @@ describe('GET /api/vendor/orders/events', () => {
     expect(fresh.events).toEqual([]);
     expect(fresh.comments.length).toBeGreaterThan(0);
     fresh.close();
+  });
+
+  it('keeps events for the replay window and prunes older ones', async () => {
+    const { shop, vendor } = await shopWithVendor();
+    const db = t.database.db;
+    const old = new Date(Date.now() - (ORDER_EVENTS_REPLAY_HOURS + 1) * 3_600_000);
+    const data = { order_id: 1, status: 'pending', payment_status: 'unpaid' };
+    const [stale] = await db
+      .insert(orderEvents)
+      .values({ shopId: shop.id, kind: 'order.updated', data, createdAt: old })
+      .returning();
+    const [fresh] = await db.insert(orderEvents).values({ shopId: shop.id, kind: 'order.updated', data }).returning();
+    // A board asking for everything after 0 is not sent what is past the window.
+    const board = await openBoard(origin, vendor.token, 0);
+    await board.next((e) => e.id === fresh!.id);
+    expect(board.events.map((e) => e.id)).toEqual([fresh!.id]);
+    board.close();
+
+    expect(await pruneOrderEvents(db)).toBeGreaterThanOrEqual(1);
+    const left = await db.select({ id: orderEvents.id }).from(orderEvents).where(eq(orderEvents.shopId, shop.id));
+    expect(left.map((r) => r.id)).toEqual([fresh!.id]);
+    expect(stale!.id).toBeLessThan(fresh!.id);
   });
 
   it('tells no board of a change that rolled back', async () => {

@@ -43,6 +43,19 @@ export class OrderEventHub {
   constructor(private readonly database: Database) {}
 
   /**
+   * Drops events past the replay window every hour, in every process (a delete of old rows is
+   * the same whoever runs it first). Started with the app, whether or not a board ever opens.
+   */
+  startPruning(everyMs = 3_600_000): void {
+    if (this.pruneTimer) return;
+    this.pruneTimer = setInterval(
+      () => void queryScope.exit(() => pruneOrderEvents(this.database.db)).catch(() => {}),
+      everyMs,
+    );
+    this.pruneTimer.unref();
+  }
+
+  /**
    * Opens a board for `shopId`: first what came after `lastEventId` (a reconnecting board's
    * Last-Event-ID), or nothing before now without it; then every event as it is committed.
    * Resolves to the function that closes the board.
@@ -121,9 +134,6 @@ export class OrderEventHub {
         const shopId = Number(payload);
         if (Number.isSafeInteger(shopId)) this.wake(shopId);
       });
-      // Events past the replay window are dropped now and then by whichever process has a board open.
-      this.pruneTimer = setInterval(() => void pruneOrderEvents(this.database.db).catch(() => {}), 3_600_000);
-      this.pruneTimer.unref();
     });
     return this.starting;
   }

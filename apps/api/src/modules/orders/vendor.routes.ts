@@ -43,6 +43,7 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => {
     for (const end of openStreams) end();
   });
+  app.addHook('onReady', async () => hub.startPruning());
   app.addHook('onClose', () => hub.close());
 
   app.get(
