@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectChromium, viewports } from '@parade/test-support/chromium';
 import { e2eServer } from '@parade/test-support/e2e-servers';
+import { recordPageIfTestFails } from '@parade/test-support/failures';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -39,6 +40,8 @@ export async function newPage(
   });
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.66.${process.pid % 250}.${++clientCounter}` });
   const page = await context.newPage();
+  // A failing test keeps what this page showed (test-results/e2e-failures).
+  recordPageIfTestFails(page);
   return { context, page };
 }
 
