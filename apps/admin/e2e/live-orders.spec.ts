@@ -1,3 +1,4 @@
+import { cartLineFromCard } from '@parade/core/cart-lines';
 import type { ProductCard, ProductList } from '@parade/core/catalog-dto';
 import { seriousA11yViolations } from '@parade/test-support/axe';
 import { e2eServer } from '@parade/test-support/e2e-servers';
@@ -64,17 +65,7 @@ async function shopperPlacesOrder(): Promise<string> {
       {
         token: login.body.data.access_token,
         point: COLLECTION_POINT,
-        line: {
-          id: card.variation.id,
-          name: card.variation.name,
-          slug: card.variation.slug,
-          full_name: card.variation.full_name,
-          price: card.variation.price,
-          thumbnail: card.thumbnail,
-          images: [],
-          quantity: 1,
-          product: { id: card.id, slug: card.slug, type: card.type, shop_id: card.shop.id, shop: card.shop },
-        },
+        line: { ...cartLineFromCard(card), quantity: 1 },
       },
     );
     await page.goto('/cart');

@@ -88,6 +88,24 @@ const cartLine = (card: ProductCard, quantity: number) => ({
   product: { id: card.id, slug: card.slug, type: card.type, shop_id: card.shop.id, shop: card.shop },
 });
 
+/** Delivery to `postcode` in the location store, as the location modal leaves it after a check. */
+async function chooseDeliveryPostcode(page: Page, postcode: string) {
+  await page.evaluate(
+    (code) =>
+      localStorage.setItem(
+        'parade-location',
+        JSON.stringify({
+          state: {
+            orderType: 'delivery',
+            selectedLocation: { type: 'delivery', location: { postcode: code, address: code } },
+          },
+          version: 0,
+        }),
+      ),
+    postcode,
+  );
+}
+
 /** Puts lines in the cart and a collection point in the location store, as earlier visits would have. */
 async function seedCartForCollection(page: Page, lines: ReturnType<typeof cartLine>[]) {
   await page.goto('/');
@@ -395,18 +413,7 @@ describe('checkout', () => {
     const item = (await physicalCards('barakah-halal-grocer', 20))[0]!;
     const { page, context } = await signedInPage(token, viewports.mobile);
     await seedCartForCollection(page, [cartLine(item, 1)]);
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'parade-location',
-        JSON.stringify({
-          state: {
-            orderType: 'delivery',
-            selectedLocation: { type: 'delivery', location: { postcode: 'E2 6DG', address: 'E2 6DG' } },
-          },
-          version: 0,
-        }),
-      ),
-    );
+    await chooseDeliveryPostcode(page, 'E2 6DG');
     await page.goto('/cart');
     await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
     expect(await page.getByTestId('checkout-order-type').innerText()).toBe('Delivery');
@@ -489,18 +496,7 @@ describe('checkout', () => {
     const item = (await physicalCards('barakah-halal-grocer', 20))[0]!;
     const { page, context } = await signedInPage(token);
     await seedCartForCollection(page, [cartLine(item, 1)]);
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'parade-location',
-        JSON.stringify({
-          state: {
-            orderType: 'delivery',
-            selectedLocation: { type: 'delivery', location: { postcode: 'E3 4TN', address: 'E3 4TN' } },
-          },
-          version: 0,
-        }),
-      ),
-    );
+    await chooseDeliveryPostcode(page, 'E3 4TN');
     await page.goto('/cart');
     await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
 

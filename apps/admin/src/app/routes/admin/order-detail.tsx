@@ -1,11 +1,11 @@
-import { Anchor, Grid, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/states';
 import { StatusBadge } from '@/components/status-badge';
 import { Handover } from '@/features/orders/components/handover';
 import { OrderLines } from '@/features/orders/components/order-lines';
-import { statusLabel } from '@/features/orders/components/status-labels';
+import { CustomerContact, OrderHistory } from '@/features/orders/components/order-panels';
 import { usePlatformOrder } from '@/features/platform-orders/api/get-platform-orders';
 import { formatDateTime } from '@/lib/format';
 
@@ -41,31 +41,8 @@ export function Component() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <Handover order={o} />
-            <Paper withBorder p="md" radius="md">
-              <Title order={2} size="h4" mb="xs">
-                Customer
-              </Title>
-              <Text fw={600}>{o.customer.name}</Text>
-              <Anchor href={`mailto:${o.customer.email}`} size="sm" display="block">
-                {o.customer.email}
-              </Anchor>
-              {o.customer.phone && <Text size="sm">{o.customer.phone}</Text>}
-            </Paper>
-            <Paper withBorder p="md" radius="md">
-              <Title order={2} size="h4" mb="sm">
-                History
-              </Title>
-              <Timeline active={o.history.length - 1} bulletSize={14} lineWidth={2} data-testid="order-history">
-                {o.history.map((entry) => (
-                  <Timeline.Item key={`${entry.status}-${entry.at}`} title={statusLabel[entry.status]}>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(entry.at)}
-                    </Text>
-                    {entry.note && <Text size="sm">{entry.note}</Text>}
-                  </Timeline.Item>
-                ))}
-              </Timeline>
-            </Paper>
+            <CustomerContact order={o} />
+            <OrderHistory order={o} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,4 +1,4 @@
-import { Anchor, Grid, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/states';
@@ -7,8 +7,8 @@ import { useOrder } from '@/features/orders/api/get-order';
 import { Handover } from '@/features/orders/components/handover';
 import { OrderActions } from '@/features/orders/components/order-actions';
 import { OrderLines } from '@/features/orders/components/order-lines';
+import { CustomerContact, OrderHistory } from '@/features/orders/components/order-panels';
 import { PackingSlip } from '@/features/orders/components/packing-slip';
-import { statusLabel } from '@/features/orders/components/status-labels';
 import { useShop } from '@/features/shop-profile/api/get-shop';
 import { formatDateTime } from '@/lib/format';
 
@@ -48,37 +48,8 @@ export function Component() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
               <Handover order={o} />
-              <Paper withBorder p="md" radius="md">
-                <Title order={2} size="h4" mb="xs">
-                  Customer
-                </Title>
-                <Text fw={600} data-testid="customer-name">
-                  {o.customer.name}
-                </Text>
-                <Anchor href={`mailto:${o.customer.email}`} size="sm" display="block">
-                  {o.customer.email}
-                </Anchor>
-                {o.customer.phone && (
-                  <Anchor href={`tel:${o.customer.phone.replace(/\s/g, '')}`} size="sm" display="block">
-                    {o.customer.phone}
-                  </Anchor>
-                )}
-              </Paper>
-              <Paper withBorder p="md" radius="md">
-                <Title order={2} size="h4" mb="sm">
-                  History
-                </Title>
-                <Timeline active={o.history.length - 1} bulletSize={14} lineWidth={2}>
-                  {o.history.map((entry) => (
-                    <Timeline.Item key={`${entry.status}-${entry.at}`} title={statusLabel[entry.status]}>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(entry.at)}
-                      </Text>
-                      {entry.note && <Text size="sm">{entry.note}</Text>}
-                    </Timeline.Item>
-                  ))}
-                </Timeline>
-              </Paper>
+              <CustomerContact order={o} />
+              <OrderHistory order={o} />
             </Stack>
           </Grid.Col>
         </Grid>
