@@ -138,7 +138,8 @@ export async function seedCrashFixtures(db: Db, customerCount: number): Promise<
     customers,
     shops: shopRows,
     variations,
-    coupons: couponRows,
+    // Both are shop coupons (shopId set above).
+    coupons: couponRows.map((c) => ({ ...c, shopId: c.shopId! })),
     points,
     offers: offerRows.map((o) => ({ ...o, slug: slugOf(o.shopId) })),
   };

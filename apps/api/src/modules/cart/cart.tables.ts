@@ -19,14 +19,17 @@ import { users } from '../users/users.tables';
 
 export const couponType = pgEnum('coupon_type', couponTypes);
 
-/** A coupon belongs to one shop (contract: Coupons). */
+/**
+ * A coupon belongs to one shop (contract: Coupons), or, with no shop, to the platform: a
+ * platform coupon is made by the admin, applies to the matching lines of any shop and is paid
+ * for by the platform (docs/decisions/026).
+ */
 export const coupons = pgTable(
   'coupons',
   {
     id: serial().primaryKey(),
-    shopId: integer()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** Null for a platform coupon. */
+    shopId: integer().references(() => shops.id, { onDelete: 'cascade' }),
     code: text().notNull(),
     type: couponType().notNull(),
     /** Percent (1-100) for percent coupons, pence for fixed ones. */
@@ -34,6 +37,8 @@ export const coupons = pgTable(
     minSpend: integer().notNull().default(0),
     /** Product ids the coupon applies to; empty = the whole shop. */
     productIds: jsonb().$type<number[]>().notNull().default([]),
+    /** Category or sub-category ids whose products the coupon applies to (with productIds: either matches). */
+    categoryIds: jsonb().$type<number[]>().notNull().default([]),
     startsAt: timestamp({ withTimezone: true }),
     endsAt: timestamp({ withTimezone: true }),
     usageLimit: integer(),
@@ -43,6 +48,10 @@ export const coupons = pgTable(
   },
   (t) => [
     uniqueIndex('coupons_shop_code_idx').on(t.shopId, sql`upper(${t.code})`),
+    // NULLs are distinct in the index above: platform codes need their own.
+    uniqueIndex('coupons_platform_code_idx')
+      .on(sql`upper(${t.code})`)
+      .where(sql`${t.shopId} is null`),
     check('coupons_value_check', sql`${t.value} > 0`),
   ],
 );

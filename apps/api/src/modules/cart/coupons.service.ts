@@ -63,7 +63,7 @@ export async function validateCoupon(
   return {
     id: coupon.id,
     code: coupon.code,
-    shop_id: coupon.shopId,
+    shop_id: input.shopId,
     discount: check.discount,
     product_ids: coupon.productIds,
   };

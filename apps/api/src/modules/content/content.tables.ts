@@ -96,6 +96,8 @@ export const deals = pgTable('deals', {
   shopId: integer().references(() => shops.id, { onDelete: 'cascade' }),
   link: text(),
   badge: text(),
+  /** A coupon code the deal advertises: its shop's or a platform coupon; shown only while it can be redeemed. */
+  couponCode: text(),
   startsAt: timestamp({ withTimezone: true }),
   endsAt: timestamp({ withTimezone: true }),
   isActive: boolean().notNull().default(true),

@@ -98,6 +98,8 @@ export const orders = pgTable(
     /** subtotal - discount - reward_discount + shipping_charge. */
     total: integer().notNull(),
     couponCode: text(),
+    /** The part of `discount` the platform pays: a platform coupon's discount (decision 026), else 0. */
+    platformDiscount: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [
