@@ -37,8 +37,12 @@ export const coupons = pgTable(
     minSpend: integer().notNull().default(0),
     /** Product ids the coupon applies to; empty = the whole shop. */
     productIds: jsonb().$type<number[]>().notNull().default([]),
-    /** Category or sub-category ids whose products the coupon applies to (with productIds: either matches). */
+    /**
+     * Categories and sub-categories whose products the coupon applies to. A line matches when any
+     * of the three lists names it; all three empty = every line.
+     */
     categoryIds: jsonb().$type<number[]>().notNull().default([]),
+    subCategoryIds: jsonb().$type<number[]>().notNull().default([]),
     startsAt: timestamp({ withTimezone: true }),
     endsAt: timestamp({ withTimezone: true }),
     usageLimit: integer(),
