@@ -21,7 +21,7 @@ import { RETURN_WINDOW_DAYS_MAX } from './return-schemas';
 import { isHttpsUrl, isSafeLink, LINK_MESSAGE, optionalSafeLinkSchema, safeLinkSchema } from './safe-links';
 import { collectionPointSchema, type SiteSettingKey } from './settings';
 import { shopCreateRequestSchema } from './shop-request-schemas';
-import { manageListQuerySchema } from './vendor-schemas';
+import { checkCouponRules, couponFields, manageListQuerySchema, vendorCouponSchema } from './vendor-schemas';
 
 const personSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 
@@ -566,6 +566,10 @@ export const adminBlogPostPayloadSchema = z.object({ blog_post: adminBlogPostSch
 
 /** A deal as /ubm-offers shows it (content-schemas.ts), with what only the platform sees. */
 export const adminDealSchema = dealSchema.extend({
+  /** The code as the admin set it, whether or not its coupon can be redeemed now. */
+  coupon_code: z.string().nullable(),
+  /** Whether the storefront shows the code now: a coupon of the deal's shop or of the platform has it and is live. */
+  coupon_redeemable: z.boolean(),
   is_active: z.boolean(),
   /** Whether /ubm-offers shows it now: active, started, not ended, its shop open. */
   is_live: z.boolean(),
@@ -581,6 +585,14 @@ const dealFields = {
   badge: optionalLine(40).optional(),
   link: optionalContentUrl.optional(),
   shop_id: idSchema.nullable().optional(),
+  /** A platform coupon's code, or a code of the deal's shop; null or "" for none (upper-cased). */
+  coupon_code: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((code) => (code === '' ? null : code.toUpperCase()))
+    .nullable()
+    .optional(),
   starts_at: contentTime.nullable().optional(),
   ends_at: contentTime.nullable().optional(),
   is_active: z.boolean().optional(),
@@ -600,3 +612,36 @@ export const adminDealUpdateSchema = z.object(dealFields).partial().superRefine(
 export const adminDealListQuerySchema = manageListQuerySchema(['created_at', 'title', 'ends_at'] as const);
 export type AdminDealListQuery = z.input<typeof adminDealListQuerySchema>;
 export const adminDealPayloadSchema = z.object({ deal: adminDealSchema });
+
+// Platform coupons (made by the admin, redeemable on any shop's matching lines, paid for by the platform).
+
+const categoryIdsSchema = z.array(idSchema).max(200);
+
+/** A platform coupon: a shop coupon's fields, with categories and sub-categories it may name. */
+export const platformCouponSchema = vendorCouponSchema.extend({
+  category_ids: z.array(z.number().int()),
+  sub_category_ids: z.array(z.number().int()),
+});
+export type PlatformCoupon = z.infer<typeof platformCouponSchema>;
+
+const platformCouponFields = {
+  ...couponFields,
+  /** Products of any shop. */
+  product_ids: couponFields.product_ids,
+  category_ids: categoryIdsSchema.optional(),
+  sub_category_ids: categoryIdsSchema.optional(),
+};
+/** POST admin/coupons. */
+export const platformCouponCreateSchema = z.object(platformCouponFields).superRefine(checkCouponRules);
+export type PlatformCouponCreate = z.input<typeof platformCouponCreateSchema>;
+/** PUT admin/coupons/{id}: only the fields sent change. */
+export const platformCouponUpdateSchema = z.object(platformCouponFields).partial().superRefine(checkCouponRules);
+export type PlatformCouponUpdate = z.input<typeof platformCouponUpdateSchema>;
+export const platformCouponPayloadSchema = z.object({ coupon: platformCouponSchema });
+/** GET admin/coupons?page&per_page&search&sort (search matches the code). */
+export const platformCouponListQuerySchema = manageListQuerySchema([
+  'created_at',
+  'code',
+  'used_count',
+  'ends_at',
+] as const);

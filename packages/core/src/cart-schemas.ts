@@ -47,12 +47,23 @@ export const storeValidateCouponSchema = z.object({
 });
 export type StoreValidateCoupon = z.input<typeof storeValidateCouponSchema>;
 
-/** A coupon applied to a shop's lines; the discount (pence) is the server's, for the lines it was checked on. */
+/** Who pays a coupon's discount: the shop (its own coupon) or the platform (a platform coupon, decision 026). */
+export const couponFundingSchema = z.enum(['shop', 'platform']);
+export type CouponFunding = z.infer<typeof couponFundingSchema>;
+
+/**
+ * A coupon applied to a shop's lines; the discount (pence) is the server's, for the lines it was
+ * checked on. A code may be the shop's own coupon or a platform coupon (the shop's wins when
+ * both exist); `funded_by` says which. `product_ids` are the products the coupon names, when it
+ * names products (a platform coupon may name categories instead: then it is empty).
+ */
 export const shopCouponSchema = z.object({
   code: z.string(),
   shop_id: z.number().int(),
   discount: z.number().int(),
   product_ids: z.array(z.number().int()),
+  /** Always sent by the API; absent only in carts saved in the browser before it existed. */
+  funded_by: couponFundingSchema.optional(),
 });
 export type ShopCoupon = z.infer<typeof shopCouponSchema>;
 

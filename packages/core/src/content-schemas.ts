@@ -90,6 +90,11 @@ export const dealSchema = z.object({
   link: z.string().nullable(),
   /** The shop the deal is at, or null for a platform-wide one. */
   shop: refSchema.nullable(),
+  /**
+   * The coupon code to use at checkout, shown only while that coupon can be redeemed (started, not
+   * ended, not used up); null when the deal has no code or its coupon cannot be used now.
+   */
+  coupon_code: z.string().nullable(),
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
 });

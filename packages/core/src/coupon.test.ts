@@ -57,6 +57,26 @@ describe('evaluateCoupon', () => {
     });
   });
 
+  it('applies to lines of the named categories or sub-categories, or of the named products', () => {
+    const categorised = [
+      { productId: 1, categoryId: 7, subCategoryId: 70, price: 450, quantity: 2 },
+      { productId: 2, categoryId: 8, subCategoryId: 80, price: 125, quantity: 1 },
+      { productId: 3, categoryId: null, subCategoryId: null, price: 1000, quantity: 1 },
+    ];
+    expect(evaluateCoupon({ ...base, categoryIds: [8] }, categorised, ctx)).toMatchObject({ eligibleSubtotal: 125 });
+    expect(evaluateCoupon({ ...base, subCategoryIds: [70] }, categorised, ctx)).toMatchObject({
+      eligibleSubtotal: 900,
+    });
+    // Either list matching is enough; a line is counted once.
+    expect(
+      evaluateCoupon({ ...base, productIds: [1, 3], categoryIds: [7], subCategoryIds: [70] }, categorised, ctx),
+    ).toMatchObject({ eligibleSubtotal: 1900 });
+    // Ids of one kind never match the other: sub-category 8 is not category 8.
+    expect(evaluateCoupon({ ...base, subCategoryIds: [8] }, categorised, ctx)).toMatchObject({
+      reason: 'no_matching_items',
+    });
+  });
+
   it('refuses when no line matches the named products', () => {
     expect(evaluateCoupon({ ...base, productIds: [99] }, lines, ctx)).toMatchObject({ reason: 'no_matching_items' });
   });

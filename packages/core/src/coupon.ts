@@ -1,7 +1,9 @@
 /**
  * Coupon rules (api-contract.md, "Coupons"): a coupon belongs to one shop, applies to that
- * shop's matching lines only (all of them when product_ids is empty), and is checked for
- * dates, minimum spend and usage limits. Pure, so the API's validate-coupon and checkout agree.
+ * shop's matching lines only (all of them when it names no product or category), and is checked
+ * for dates, minimum spend and usage limits. A platform coupon (no shop, made by the admin) is
+ * checked by the same rules against the lines of whichever shop it is applied to
+ * (docs/decisions/026). Pure, so the API's validate-coupon and checkout agree.
  */
 import type { CouponType } from './enums';
 import type { ErrorCode } from './error-codes';
@@ -14,6 +16,9 @@ export interface CouponRule {
   /** Pence, against the shop's subtotal. */
   minSpend: number;
   productIds: number[];
+  /** Lines whose product is in one of these categories or sub-categories match too. */
+  categoryIds?: number[];
+  subCategoryIds?: number[];
   startsAt: Date | null;
   endsAt: Date | null;
   usageLimit: number | null;
@@ -23,6 +28,9 @@ export interface CouponRule {
 
 export interface CouponLine {
   productId: number;
+  /** The product's category and sub-category (for coupons that name categories). */
+  categoryId?: number | null;
+  subCategoryId?: number | null;
   /** Unit price in pence. */
   price: number;
   quantity: number;
@@ -59,6 +67,21 @@ export const couponMessages = {
   minSpend: (amount: string) => `Spend at least ${amount} at this shop to use this coupon.`,
 } as const;
 
+/** Whether the coupon applies to the line: it names the product, its category or sub-category, or names nothing. */
+export function couponMatchesLine(
+  coupon: Pick<CouponRule, 'productIds' | 'categoryIds' | 'subCategoryIds'>,
+  line: CouponLine,
+): boolean {
+  const categories = coupon.categoryIds ?? [];
+  const subCategories = coupon.subCategoryIds ?? [];
+  if (coupon.productIds.length === 0 && categories.length === 0 && subCategories.length === 0) return true;
+  return (
+    coupon.productIds.includes(line.productId) ||
+    (line.categoryId != null && categories.includes(line.categoryId)) ||
+    (line.subCategoryId != null && subCategories.includes(line.subCategoryId))
+  );
+}
+
 export function evaluateCoupon(
   coupon: CouponRule,
   shopLines: CouponLine[],
@@ -76,8 +99,7 @@ export function evaluateCoupon(
   }
 
   const shopSubtotal = shopLines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const eligible =
-    coupon.productIds.length === 0 ? shopLines : shopLines.filter((line) => coupon.productIds.includes(line.productId));
+  const eligible = shopLines.filter((line) => couponMatchesLine(coupon, line));
   const eligibleSubtotal = eligible.reduce((sum, line) => sum + line.price * line.quantity, 0);
   if (eligibleSubtotal === 0) return refuse('no_matching_items', couponMessages.noMatchingItems);
   if (shopSubtotal < coupon.minSpend) {

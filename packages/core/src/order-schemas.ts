@@ -56,6 +56,11 @@ export const orderSchema = z.object({
   shipping_charge: z.number().int(),
   total: z.number().int(),
   coupon_code: z.string().nullable(),
+  /**
+   * The part of `discount` the platform pays: the discount of a platform coupon (made by the
+   * admin; the shop is not out of pocket for it), else 0. Never more than `discount`.
+   */
+  platform_discount: z.number().int(),
   created_at: z.string(),
   history: z.array(orderHistoryEntrySchema).optional(),
 });

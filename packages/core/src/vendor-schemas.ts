@@ -253,7 +253,8 @@ export const vendorCouponSortKeys = ['created_at', 'code', 'used_count', 'ends_a
 export const vendorCouponListQuerySchema = manageListQuerySchema(vendorCouponSortKeys);
 export type VendorCouponListQuery = z.input<typeof vendorCouponListQuerySchema>;
 
-const couponFields = {
+/** The fields of a coupon as its owner writes it (a shop here, the platform in admin-schemas.ts). */
+export const couponFields = {
   code: z
     .string()
     .trim()

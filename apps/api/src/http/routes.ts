@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addressesRoutes } from '../modules/addresses/addresses.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
+import { adminCouponsRoutes } from '../modules/cart/admin-coupons.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { vendorCouponsRoutes } from '../modules/cart/vendor-coupons.routes';
 import { catalogAdminRoutes } from '../modules/catalog/admin.routes';
@@ -71,6 +72,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
 async function manageRoutes(api: FastifyInstance): Promise<void> {
   await api.register(vendorCatalogRoutes);
   await api.register(vendorCouponsRoutes);
+  await api.register(adminCouponsRoutes);
   await api.register(shopsManageRoutes);
   await api.register(vendorOrdersRoutes);
   await api.register(returnsVendorRoutes);

@@ -16,7 +16,7 @@ import { retryingDeadlocks } from '../lib/deadlocks';
 import { AppError } from '../lib/errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { findUserAddress } from '../modules/addresses';
-import { claimCoupon, recordCouponRedemption, spendRewardPoints } from '../modules/cart';
+import { type ClaimedCoupon, claimCoupon, recordCouponRedemption, spendRewardPoints } from '../modules/cart';
 import { type CheckoutVariation, recordSale, variationsForCheckout } from '../modules/catalog';
 import { getSiteSettings } from '../modules/content';
 import { checkDelivery, type Geocoder, GeocoderUnavailableError } from '../modules/location';
@@ -318,16 +318,23 @@ async function placeInTransaction(
   const { customer, body, parts, now } = input;
   // Lock order, the same as order cancellation: coupons (by shop id), then stock, then points.
   const byShopId = [...parts].sort((a, b) => a.shop.id - b.shop.id);
-  const claimed = new Map<number, { id: number; code: string; discount: number }>();
+  const claimed = new Map<number, ClaimedCoupon>();
+  // A platform code may be applied to several shops' lines: each order is one use.
+  const usesInThisCheckout = new Map<number, number>();
   for (const part of byShopId) {
     const code = body.coupons[String(part.shop.id)];
     if (!code) continue;
     const lines: CouponLine[] = part.lines.map((l) => ({
       productId: l.variation.productId,
+      categoryId: l.variation.categoryId,
+      subCategoryId: l.variation.subCategoryId,
       price: l.variation.price,
       quantity: l.quantity,
     }));
-    claimed.set(part.shop.id, await claimCoupon(tx, { shopId: part.shop.id, code, userId: customer.id, lines, now }));
+    claimed.set(
+      part.shop.id,
+      await claimCoupon(tx, { shopId: part.shop.id, code, userId: customer.id, lines, now, usesInThisCheckout }),
+    );
   }
 
   // The figures by core's totals rule, the one the storefront's cart shows (cartTotals).
@@ -378,6 +385,8 @@ async function placeInTransaction(
       shippingCharge: f.shippingCharge,
       total: f.total,
       couponCode: claimed.get(f.part.shop.id)?.code ?? null,
+      // A platform coupon's discount is the platform's to pay, not the shop's (decision 026).
+      platformDiscount: claimed.get(f.part.shop.id)?.fundedBy === 'platform' ? f.discount : 0,
       lines: f.part.lines.map((l) => ({
         variationId: l.variation.id,
         productId: l.variation.productId,

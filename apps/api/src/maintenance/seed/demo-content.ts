@@ -470,6 +470,8 @@ interface DealSeed {
   shop: string | null;
   link: string;
   badge: string;
+  /** A coupon code the deal shows: its shop's coupon, or a platform coupon (demo-promotions.ts). */
+  couponCode?: string;
   /** Start and end relative to today, in days. */
   startDay: number;
   endDay: number;
@@ -523,9 +525,22 @@ const dealSeeds: DealSeed[] = [
     shop: 'brick-and-binding-books',
     link: '/products?category=books&sub=e-books',
     badge: '25% off e-books',
+    couponCode: 'EBOOK25',
     startDay: -2,
     endDay: 12,
     icon: 'document',
+  },
+  {
+    title: 'Fresh Friday, every day this month',
+    description:
+      'Take 10% off fruit, vegetables and bread at any shop on the parade with code FRESH10 at checkout. Parade pays the discount, not the shop.',
+    shop: null,
+    link: '/products?category=fruit-and-veg',
+    badge: '10% off fresh',
+    couponCode: 'FRESH10',
+    startDay: -3,
+    endDay: 30,
+    icon: 'apple',
   },
   {
     title: 'Free collection, every order',
@@ -551,6 +566,7 @@ export function dealRows(files: DemoFiles, now: Date, shopIds: Map<string, numbe
     shopId: deal.shop ? shopIds.get(deal.shop)! : null,
     link: deal.link,
     badge: deal.badge,
+    couponCode: deal.couponCode ?? null,
     startsAt: daysFrom(now, deal.startDay),
     endsAt: daysFrom(now, deal.endDay),
   }));

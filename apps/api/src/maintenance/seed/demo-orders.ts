@@ -85,6 +85,7 @@ export async function seedDemoDigitalOrder(
         shippingCharge: 0,
         total: variation.price,
         couponCode: null,
+        platformDiscount: 0,
         lines: [
           {
             variationId: variation.id,

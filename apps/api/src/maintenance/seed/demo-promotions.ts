@@ -82,11 +82,60 @@ export const couponSeeds: CouponSeed[] = [
     code: 'EBOOK25',
     type: 'percent',
     value: 25,
-    productSlugs: ['30-weeknight-curries', 'the-parade-baking-book', 'pickles-and-preserves'],
+    // Every e-book of the shop, as the "E-book week" deal that shows this code promises.
+    productSlugs: [
+      '30-weeknight-curries',
+      'the-parade-baking-book',
+      'whitechapel-walks-five-self-guided-routes',
+      'ramadan-kitchen-iftar-recipes',
+      'family-meals-under-2-a-head',
+      'pickles-and-preserves',
+      'east-end-stories-local-history-bundle',
+    ],
     startDay: -2,
     endDay: 12,
   },
 ];
+
+/**
+ * Platform coupons: made by the admin, paid for by Parade, good at any shop on the lines they
+ * name (here by category and sub-category slug). The "Fresh Friday" deal shows FRESH10.
+ */
+export const platformCouponSeeds = [
+  {
+    code: 'FRESH10',
+    type: 'percent' as const,
+    value: 10,
+    categorySlugs: ['fruit-and-veg'],
+    subCategorySlugs: ['bread'],
+    startDay: -3,
+    endDay: 30,
+    usageLimit: 500,
+    perUserLimit: 3,
+    timesUsed: 41,
+  },
+];
+
+export function platformCouponRows(now: Date, categoryIds: Map<string, number>, subCategoryIds: Map<string, number>) {
+  const idOf = (ids: Map<string, number>, slug: string) => {
+    const id = ids.get(slug);
+    if (id === undefined) throw new Error(`A demo platform coupon names an unknown category ${slug}`);
+    return id;
+  };
+  return platformCouponSeeds.map((coupon) => ({
+    shopId: null,
+    code: coupon.code,
+    type: coupon.type,
+    value: coupon.value,
+    categoryIds: coupon.categorySlugs.map((slug) => idOf(categoryIds, slug)),
+    subCategoryIds: coupon.subCategorySlugs.map((slug) => idOf(subCategoryIds, slug)),
+    startsAt: daysFrom(now, coupon.startDay),
+    endsAt: daysFrom(now, coupon.endDay),
+    usageLimit: coupon.usageLimit,
+    perUserLimit: coupon.perUserLimit,
+    timesUsed: coupon.timesUsed,
+  }));
+}
 
 /** productIds maps `${shopSlug}/${productSlug}` to the product's id. */
 export function couponRows(now: Date, shopIds: Map<string, number>, productIds: Map<string, number>) {

@@ -30,7 +30,7 @@ import { seedDemoClaims } from './demo-claims';
 import { blogCategorySeeds, blogPostRows, dealRows, pageSeeds, siteSettingRows, sliderRows } from './demo-content';
 import { DemoFiles } from './demo-files';
 import { demoDigitalPurchase, seedDemoDigitalOrder } from './demo-orders';
-import { couponRows, offerRows } from './demo-promotions';
+import { couponRows, offerRows, platformCouponRows } from './demo-promotions';
 import { shopRows } from './demo-shops';
 import { demoTickets, hoursBefore } from './demo-tickets';
 import {
@@ -175,8 +175,9 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ account
     await tx.insert(blogPosts).values(blogPostRows(files, now, blogCategoryIds));
     await tx.insert(deals).values(dealRows(files, now, shopIds));
 
-    // Shop promotions
+    // Shop and platform promotions
     await tx.insert(coupons).values(couponRows(now, shopIds, productIds));
+    await tx.insert(coupons).values(platformCouponRows(now, categoryIds, subCategoryIds));
     const offerIds = idsBy(
       await tx
         .insert(offers)

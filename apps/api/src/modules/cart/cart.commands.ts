@@ -1,8 +1,10 @@
+import type { CouponFunding } from '@parade/core/cart-schemas';
 import { type CouponLine, couponRefusalCodes, evaluateCoupon } from '@parade/core/coupon';
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { couponRedemptions, coupons, rewardPointBalances, rewardPointEntries } from './cart.tables';
+import { findCouponForShop } from './coupon-lookup';
 
 /**
  * The cart module's write commands for checkout and order changes: coupon usage and the reward
@@ -14,17 +16,28 @@ export interface ClaimedCoupon {
   id: number;
   code: string;
   discount: number;
+  fundedBy: CouponFunding;
 }
 
 /**
- * Counts one use of a shop's coupon for this checkout, or refuses with the field
- * `coupons.<shop_id>`. The coupon row is locked first (FOR UPDATE), so the per-customer count and
- * the overall count are read and raised by one checkout at a time; the increment is guarded as
- * well, so the usage limit holds even if a caller forgot the lock.
+ * Counts one use of a code for one shop's order of this checkout (the shop's coupon, else a
+ * platform coupon), or refuses with the field `coupons.<shop_id>`. The coupon row is locked
+ * first (FOR UPDATE), so the per-customer count and the overall count are read and raised by one
+ * checkout at a time; the increment is guarded as well, so the usage limit holds even if a
+ * caller forgot the lock. A use is one order: a platform code applied to two shops' lines in one
+ * checkout counts two, and `usesInThisCheckout` carries the earlier ones (their redemptions are
+ * written after the orders exist).
  */
 export async function claimCoupon(
   db: DbOrTx,
-  input: { shopId: number; code: string; userId: number; lines: CouponLine[]; now: Date },
+  input: {
+    shopId: number;
+    code: string;
+    userId: number;
+    lines: CouponLine[];
+    now: Date;
+    usesInThisCheckout?: Map<number, number>;
+  },
 ): Promise<ClaimedCoupon> {
   const field = `coupons.${input.shopId}`;
   const refuse = (
@@ -32,18 +45,17 @@ export async function claimCoupon(
     message: string,
     code: (typeof couponRefusalCodes)[keyof typeof couponRefusalCodes],
   ) => new AppError(status, message, { [field]: [message] }, code);
-  const [coupon] = await db
-    .select()
-    .from(coupons)
-    .where(and(eq(coupons.shopId, input.shopId), sql`upper(${coupons.code}) = ${input.code.trim().toUpperCase()}`))
-    .limit(1)
-    .for('update');
+  const coupon = await findCouponForShop(db, input.shopId, input.code, { lock: true });
   if (!coupon) throw refuse(422, 'This coupon code is not valid for this shop.', 'coupon_not_found');
   const [uses] = await db
     .select({ n: count() })
     .from(couponRedemptions)
     .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, input.userId)));
-  const check = evaluateCoupon(coupon, input.lines, { now: input.now, usesByThisUser: uses?.n ?? 0 });
+  const earlierInCheckout = input.usesInThisCheckout?.get(coupon.id) ?? 0;
+  const check = evaluateCoupon(coupon, input.lines, {
+    now: input.now,
+    usesByThisUser: (uses?.n ?? 0) + earlierInCheckout,
+  });
   if (!check.ok) {
     const code = couponRefusalCodes[check.reason];
     // Used up by other shoppers meanwhile is a conflict with them; the rest is about this cart.
@@ -60,7 +72,8 @@ export async function claimCoupon(
     )
     .returning({ id: coupons.id });
   if (counted.length === 0) throw refuse(409, 'This coupon has reached its usage limit.', 'coupon_used_up');
-  return { id: coupon.id, code: coupon.code, discount: check.discount };
+  input.usesInThisCheckout?.set(coupon.id, earlierInCheckout + 1);
+  return { id: coupon.id, code: coupon.code, discount: check.discount, fundedBy: coupon.fundedBy };
 }
 
 /** Records which order used a claimed coupon (what cancelling the order gives back). */

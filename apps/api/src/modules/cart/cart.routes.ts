@@ -21,7 +21,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['cart'],
-        summary: "Check a shop's coupon against the cart lines of that shop; the discount is computed from our prices",
+        summary:
+          "Check a shop's coupon (or a platform coupon) against the cart lines of that shop; the discount is computed from our prices",
         description:
           'A refusal answers 422 naming `code` in `errors`, with the failure code coupon_not_found, coupon_expired, ' +
           'coupon_used_up, coupon_user_limit_reached, coupon_not_applicable or coupon_min_spend.',
@@ -40,6 +41,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           shop_id: coupon.shop_id,
           discount: coupon.discount,
           product_ids: coupon.product_ids,
+          funded_by: coupon.funded_by,
         },
       });
     },

@@ -53,9 +53,7 @@ export const coupons = pgTable(
   (t) => [
     uniqueIndex('coupons_shop_code_idx').on(t.shopId, sql`upper(${t.code})`),
     // NULLs are distinct in the index above: platform codes need their own.
-    uniqueIndex('coupons_platform_code_idx')
-      .on(sql`upper(${t.code})`)
-      .where(sql`${t.shopId} is null`),
+    uniqueIndex('coupons_platform_code_idx').on(sql`upper(${t.code})`).where(sql`${t.shopId} is null`),
     check('coupons_value_check', sql`${t.value} > 0`),
   ],
 );

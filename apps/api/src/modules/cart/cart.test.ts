@@ -71,7 +71,13 @@ describe('validate-coupon', () => {
     });
     expect(res.statusCode).toBe(200);
     const expected = Math.round(((a!.price * 2 + b!.price) * 15) / 100);
-    expect(res.json().data.coupon).toEqual({ code: 'BREAD15', shop_id: bakery, discount: expected, product_ids: [] });
+    expect(res.json().data.coupon).toEqual({
+      code: 'BREAD15',
+      shop_id: bakery,
+      discount: expected,
+      product_ids: [],
+      funded_by: 'shop',
+    });
   });
 
   it('refuses an expired coupon', async () => {

@@ -1,10 +1,12 @@
+import type { CouponFunding } from '@parade/core/cart-schemas';
 import { type CouponLine, couponMessages, couponRefusalCodes, evaluateCoupon } from '@parade/core/coupon';
 import type { ErrorCode } from '@parade/core/error-codes';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { priceShopVariations } from '../catalog';
-import { couponRedemptions, coupons } from './cart.tables';
+import { couponRedemptions } from './cart.tables';
+import { findCouponForShop } from './coupon-lookup';
 
 export interface CartLineInput {
   variation_id: number;
@@ -18,6 +20,7 @@ export interface ValidatedCoupon {
   /** Pence, computed from the database's prices for the given lines. */
   discount: number;
   product_ids: number[];
+  funded_by: CouponFunding;
 }
 
 const refused = (message: string, code: ErrorCode) => new AppError(422, message, { code: [message] }, code);
@@ -29,23 +32,29 @@ export async function pricedShopLines(db: DbOrTx, shopId: number, items: CartLin
   const byId = new Map(rows.map((r) => [r.id, r]));
   return items.flatMap((item) => {
     const row = byId.get(item.variation_id);
-    return row ? [{ productId: row.productId, price: row.price, quantity: item.quantity }] : [];
+    return row
+      ? [
+          {
+            productId: row.productId,
+            categoryId: row.categoryId,
+            subCategoryId: row.subCategoryId,
+            price: row.price,
+            quantity: item.quantity,
+          },
+        ]
+      : [];
   });
 }
 
 /**
- * Checks a shop's coupon against the cart lines of that shop and returns the discount it
- * gives. Throws a 422 naming `code` with a message the shopper can act on.
+ * Checks a code (the shop's coupon, else a platform coupon) against the cart lines of that shop
+ * and returns the discount it gives. Throws a 422 naming `code` with a message the shopper can act on.
  */
 export async function validateCoupon(
   db: DbOrTx,
   input: { shopId: number; code: string; items: CartLineInput[]; userId: number | null; now?: Date },
 ): Promise<ValidatedCoupon> {
-  const [coupon] = await db
-    .select()
-    .from(coupons)
-    .where(and(eq(coupons.shopId, input.shopId), sql`upper(${coupons.code}) = ${input.code.trim().toUpperCase()}`))
-    .limit(1);
+  const coupon = await findCouponForShop(db, input.shopId, input.code);
   if (!coupon) throw refused(couponMessages.notFound, 'coupon_not_found');
 
   let usesByThisUser = 0;
@@ -66,5 +75,6 @@ export async function validateCoupon(
     shop_id: input.shopId,
     discount: check.discount,
     product_ids: coupon.productIds,
+    funded_by: coupon.fundedBy,
   };
 }

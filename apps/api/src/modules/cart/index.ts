@@ -9,3 +9,4 @@ export {
   returnRewardPoints,
   spendRewardPoints,
 } from './cart.commands';
+export { type AdvertisedCode, couponCodeExists, isRedeemable, redeemableCodes } from './coupon-lookup';

@@ -13,12 +13,13 @@ import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { vendorShopId } from '../../plugins/role-guards';
 import {
-  createVendorCoupon,
-  deleteVendorCoupon,
-  findVendorCoupon,
-  listVendorCoupons,
-  updateVendorCoupon,
-} from './vendor-coupons.service';
+  createCoupon,
+  deleteCoupon,
+  findCoupon,
+  listCoupons,
+  toVendorCoupon,
+  updateCoupon,
+} from './manage-coupons.service';
 
 const couponMissing = () => notFound('No such coupon in your shop.', 'coupon_not_found');
 
@@ -39,7 +40,8 @@ export const vendorCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return ok(await listVendorCoupons(app.db, vendorShopId(request), manageListArgs(request.query)));
+      const page = await listCoupons(app.db, vendorShopId(request), manageListArgs(request.query));
+      return ok({ ...page, data: page.data.map(toVendorCoupon) });
     },
   );
 
@@ -55,9 +57,9 @@ export const vendorCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const coupon = await createVendorCoupon(app.db, vendorShopId(request), request.body);
+      const coupon = await createCoupon(app.db, vendorShopId(request), request.body);
       reply.code(201);
-      return ok({ coupon });
+      return ok({ coupon: toVendorCoupon(coupon) });
     },
   );
 
@@ -73,9 +75,9 @@ export const vendorCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const coupon = await findVendorCoupon(app.db, vendorShopId(request), request.params.id);
+      const coupon = await findCoupon(app.db, vendorShopId(request), request.params.id);
       if (!coupon) throw couponMissing();
-      return ok({ coupon });
+      return ok({ coupon: toVendorCoupon(coupon) });
     },
   );
 
@@ -92,9 +94,9 @@ export const vendorCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const coupon = await updateVendorCoupon(app.db, vendorShopId(request), request.params.id, request.body);
+      const coupon = await updateCoupon(app.db, vendorShopId(request), request.params.id, request.body);
       if (!coupon) throw couponMissing();
-      return ok({ coupon });
+      return ok({ coupon: toVendorCoupon(coupon) });
     },
   );
 
@@ -110,7 +112,7 @@ export const vendorCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await deleteVendorCoupon(app.db, vendorShopId(request), request.params.id))) throw couponMissing();
+      if (!(await deleteCoupon(app.db, vendorShopId(request), request.params.id))) throw couponMissing();
       return ok({}, 'Coupon deleted.');
     },
   );

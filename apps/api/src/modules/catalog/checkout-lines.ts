@@ -7,6 +7,9 @@ export interface CheckoutVariation {
   id: number;
   productId: number;
   shopId: number;
+  /** For coupons that name categories. */
+  categoryId: number | null;
+  subCategoryId: number | null;
   fullName: string;
   /** Pence, our price now: what the order line is charged whatever the client showed. */
   price: number;
@@ -30,6 +33,8 @@ export async function variationsForCheckout(db: DbOrTx, ids: number[]): Promise<
         id: r.id,
         productId: r.productId,
         shopId: r.shopId,
+        categoryId: r.categoryId,
+        subCategoryId: r.subCategoryId,
         fullName: r.fullName,
         price: r.price,
         type: r.type,
@@ -46,6 +51,8 @@ function checkoutVariationsQuery(db: DbOrTx) {
       id: productVariations.id,
       productId: products.id,
       shopId: products.shopId,
+      categoryId: products.categoryId,
+      subCategoryId: products.subCategoryId,
       fullName: productVariations.fullName,
       price: productVariations.price,
       type: products.type,

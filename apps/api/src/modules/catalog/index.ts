@@ -32,4 +32,4 @@ export { countListableProducts, listBrandRefs, listProducts, shopListing, topCar
 export { type ListingScope, readModelGeneration, refreshProductListings, repairReadModel } from './read-model';
 export { SEARCH_LIMIT, searchVariations } from './search';
 export { SEARCH_RATE_LIMIT } from './search-limits';
-export { lowStockVariations, productsNotOfShop } from './vendor.queries';
+export { lowStockVariations, productsNotOfShop, unknownCatalogIds } from './vendor.queries';

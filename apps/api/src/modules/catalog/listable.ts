@@ -29,10 +29,16 @@ export async function priceShopVariations(
   db: DbOrTx,
   shopId: number,
   ids: number[],
-): Promise<{ id: number; price: number; productId: number }[]> {
+): Promise<{ id: number; price: number; productId: number; categoryId: number | null; subCategoryId: number | null }[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: productVariations.id, price: productVariations.price, productId: products.id })
+    .select({
+      id: productVariations.id,
+      price: productVariations.price,
+      productId: products.id,
+      categoryId: products.categoryId,
+      subCategoryId: products.subCategoryId,
+    })
     .from(productVariations)
     .innerJoin(products, eq(products.id, productVariations.productId))
     .where(and(inArray(productVariations.id, ids), eq(products.shopId, shopId), activeProduct(), activeVariation()));

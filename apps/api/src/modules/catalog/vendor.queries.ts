@@ -231,3 +231,23 @@ export async function productsNotOfShop(db: DbOrTx, shopId: number, productIds: 
   const owned = new Set(own.map((r) => r.id));
   return ids.filter((id) => !owned.has(id));
 }
+
+/** The ids among these that name no product, category or sub-category (a platform coupon may name any shop's). */
+export async function unknownCatalogIds(
+  db: DbOrTx,
+  ids: { productIds?: number[]; categoryIds?: number[]; subCategoryIds?: number[] },
+): Promise<{ productIds: number[]; categoryIds: number[]; subCategoryIds: number[] }> {
+  const missing = async (table: typeof products | typeof categories | typeof subCategories, wanted: number[] = []) => {
+    const unique = [...new Set(wanted)];
+    if (unique.length === 0) return [];
+    const found = new Set(
+      (await db.select({ id: table.id }).from(table).where(inArray(table.id, unique))).map((r) => r.id),
+    );
+    return unique.filter((id) => !found.has(id));
+  };
+  return {
+    productIds: await missing(products, ids.productIds),
+    categoryIds: await missing(categories, ids.categoryIds),
+    subCategoryIds: await missing(subCategories, ids.subCategoryIds),
+  };
+}

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { invalidField } from '../../lib/errors';
 import { ilikeAny } from '../../lib/text-match';
+import { couponCodeExists, isRedeemable, redeemableCodes } from '../cart';
 import { activeShops, shopRefs } from '../shops';
 import { type ContentListQuery, countAll, orderBy, orNull } from './admin-lists';
 import { deals } from './content.tables';
@@ -46,6 +47,10 @@ async function toAdminDeals(db: DbOrTx, rows: { deal: DealRow; shop: ShopRef | n
       ? (await db.select({ id: open.id }).from(open).where(inArray(open.id, shopIds))).map((r) => r.id)
       : [],
   );
+  const redeemable = await redeemableCodes(
+    db,
+    rows.flatMap(({ deal }) => (deal.couponCode ? [{ shopId: deal.shopId, code: deal.couponCode }] : [])),
+  );
   return rows.map(({ deal, shop }) => ({
     id: deal.id,
     title: deal.title,
@@ -54,6 +59,9 @@ async function toAdminDeals(db: DbOrTx, rows: { deal: DealRow; shop: ShopRef | n
     badge: deal.badge,
     link: deal.link,
     shop: shop && deal.shopId !== null ? shop : null,
+    coupon_code: deal.couponCode,
+    coupon_redeemable:
+      deal.couponCode !== null && isRedeemable(redeemable, { shopId: deal.shopId, code: deal.couponCode }),
     starts_at: deal.startsAt?.toISOString() ?? null,
     ends_at: deal.endsAt?.toISOString() ?? null,
     is_active: deal.isActive,
@@ -97,6 +105,7 @@ function columnsOf(input: Partial<DealInput>) {
     ...(input.badge !== undefined ? { badge: orNull(input.badge) } : {}),
     ...(input.link !== undefined ? { link: orNull(input.link) } : {}),
     ...(input.shop_id !== undefined ? { shopId: input.shop_id } : {}),
+    ...(input.coupon_code !== undefined ? { couponCode: input.coupon_code } : {}),
     ...(input.starts_at !== undefined ? { startsAt: time(input.starts_at) } : {}),
     ...(input.ends_at !== undefined ? { endsAt: time(input.ends_at) } : {}),
     ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
@@ -123,6 +132,17 @@ export async function saveDeal(db: DbOrTx, id: number | null, input: Partial<Dea
       const endsAt = changes.endsAt !== undefined ? changes.endsAt : (current?.endsAt ?? null);
       if (startsAt && endsAt && endsAt.getTime() <= startsAt.getTime()) {
         throw invalidField('ends_at', 'The end must be after the start.');
+      }
+      // The code must be one a shopper could use for this deal, checked on the row as it will be.
+      const couponCode = changes.couponCode !== undefined ? changes.couponCode : (current?.couponCode ?? null);
+      const shopId = changes.shopId !== undefined ? changes.shopId : (current?.shopId ?? null);
+      if (couponCode && !(await couponCodeExists(tx, shopId, couponCode))) {
+        throw invalidField(
+          'coupon_code',
+          shopId === null
+            ? 'No platform coupon has this code.'
+            : "Neither the deal's shop nor the platform has a coupon with this code.",
+        );
       }
       if (id === null) {
         const [row] = await tx

@@ -3,6 +3,7 @@ import { type Paginated, paginate } from '@parade/core/envelope';
 import { and, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { safeImageUrl, safeLink } from '../../lib/sanitize';
+import { isRedeemable, redeemableCodes } from '../cart';
 import { activeShops } from '../shops';
 import { deals } from './content.tables';
 
@@ -39,6 +40,11 @@ export async function listLiveDeals(db: DbOrTx, page: number): Promise<Paginated
       .leftJoin(shop, eq(shop.id, deals.shopId))
       .where(live(shop)),
   ]);
+  // A code is shown only while it works at checkout (issue 23: a deal never advertises a dead code).
+  const redeemable = await redeemableCodes(
+    db,
+    rows.flatMap(({ deal }) => (deal.couponCode ? [{ shopId: deal.shopId, code: deal.couponCode }] : [])),
+  );
   const data = rows.map(
     ({ deal, shop }): Deal => ({
       id: deal.id,
@@ -48,6 +54,10 @@ export async function listLiveDeals(db: DbOrTx, page: number): Promise<Paginated
       badge: deal.badge,
       link: safeLink(deal.link),
       shop: shop && deal.shopId !== null ? { id: shop.id, name: shop.name, slug: shop.slug } : null,
+      coupon_code:
+        deal.couponCode && isRedeemable(redeemable, { shopId: deal.shopId, code: deal.couponCode })
+          ? deal.couponCode
+          : null,
       starts_at: deal.startsAt?.toISOString() ?? null,
       ends_at: deal.endsAt?.toISOString() ?? null,
     }),

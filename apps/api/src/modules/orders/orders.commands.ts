@@ -166,6 +166,8 @@ export interface NewOrder {
   shippingCharge: number;
   total: number;
   couponCode: string | null;
+  /** The part of `discount` the platform pays (a platform coupon's), else 0. */
+  platformDiscount: number;
   lines: NewOrderLine[];
 }
 
@@ -219,6 +221,7 @@ export async function createCheckout(db: DbOrTx, invoice: NewInvoice, newOrders:
     orderShippingCharges: column(newOrders, (o) => o.shippingCharge),
     orderTotals: column(newOrders, (o) => o.total),
     orderCouponCodes: column(newOrders, (o) => o.couponCode),
+    orderPlatformDiscounts: column(newOrders, (o) => o.platformDiscount),
     lineShopIds: column(lines, (l) => l.shopId),
     lineVariationIds: column(lines, (l) => l.variationId),
     lineProductIds: column(lines, (l) => l.productId),
@@ -269,15 +272,15 @@ const checkoutStatement = sql`
   ),
   new_orders as (
     insert into orders (invoice_id, shop_id, user_id, subtotal, discount, reward_discount,
-      reward_points_used, shipping_charge, total, coupon_code, created_at, updated_at)
+      reward_points_used, shipping_charge, total, coupon_code, platform_discount, created_at, updated_at)
     select i.id, o.shop_id, i.user_id, o.subtotal, o.discount, o.reward_discount, o.points_used,
-      o.shipping_charge, o.total, o.coupon_code, i.created_at, i.created_at
+      o.shipping_charge, o.total, o.coupon_code, o.platform_discount, i.created_at, i.created_at
     from new_invoice i,
       unnest(${p('orderShopIds')}::int[], ${p('orderSubtotals')}::int[], ${p('orderDiscounts')}::int[],
         ${p('orderRewardDiscounts')}::int[], ${p('orderPointsUsed')}::int[], ${p('orderShippingCharges')}::int[],
-        ${p('orderTotals')}::int[], ${p('orderCouponCodes')}::text[])
+        ${p('orderTotals')}::int[], ${p('orderCouponCodes')}::text[], ${p('orderPlatformDiscounts')}::int[])
         with ordinality as o(shop_id, subtotal, discount, reward_discount, points_used, shipping_charge,
-          total, coupon_code, n)
+          total, coupon_code, platform_discount, n)
     order by o.n
     returning *
   ),

@@ -34,6 +34,7 @@ export interface OrderDto {
   shipping_charge: number;
   total: number;
   coupon_code: string | null;
+  platform_discount: number;
   created_at: string;
   items: OrderItemDto[];
 }
@@ -114,6 +115,7 @@ export function toOrderDto(
     shipping_charge: order.shippingCharge,
     total: order.total,
     coupon_code: order.couponCode,
+    platform_discount: order.platformDiscount,
     created_at: order.createdAt.toISOString(),
     items: lines
       .filter((line) => line.orderId === order.id)
