@@ -57,10 +57,16 @@ export default defineConfig({
         test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
       },
       {
-        // The project's own tooling, e.g. the import rules of `npm run lint`. Their tests run
-        // dependency-cruiser in a child process each (about a second, several while the API
-        // files fill both cores): Vitest's 5 s default cut one short on a busy run (ci4).
-        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+        // The project's own tooling, e.g. the import rules of `npm run lint`, and the test
+        // helpers that must themselves be proven (the push service's decryption). The tooling
+        // tests run dependency-cruiser in a child process each (about a second, several while
+        // the API files fill both cores): Vitest's 5 s default cut one short on a busy run (ci4).
+        test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts', 'packages/test-support/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
       },
       { test: { name: 'api-unit', include: apiUnitFiles, environment: 'node' } },
       // Every API file on PostgreSQL and the driver-dependent ones on PGlite; without a server,

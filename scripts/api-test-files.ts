@@ -15,6 +15,7 @@ export const apiUnitFiles = [
   'apps/api/src/lib/slugs.test.ts',
   'apps/api/src/lib/text-match.test.ts',
   'apps/api/src/modules/auth/password.test.ts',
+  'apps/api/src/modules/push/vapid-keys.test.ts',
 ];
 
 /**
@@ -28,8 +29,8 @@ export const apiUnitFiles = [
  * (issue 23): the vendor orders' jsonb address as each driver hands it back (fulfilment),
  * the price refusal (vendor-catalog) and the live order feed, whose NOTIFY is LISTENed to across
  * processes on PostgreSQL and within PGlite's one process (live-orders); the status mails and
- * digital lines are in workflows/. Every other API file talks to PostgreSQL through the same SQL
- * either way.
+ * digital lines are in workflows/; and the web pushes, sent after each driver's commit (push).
+ * Every other API file talks to PostgreSQL through the same SQL either way.
  * Without TEST_DATABASE_URL every API file runs on PGlite.
  */
 export const driverDependentFiles = [
@@ -46,6 +47,7 @@ export const driverDependentFiles = [
   'apps/api/src/modules/offers/offers.test.ts',
   'apps/api/src/modules/orders/fulfilment.test.ts',
   'apps/api/src/modules/orders/live-orders.test.ts',
+  'apps/api/src/modules/push/push.test.ts',
   'apps/api/src/modules/offers/qr-codes.test.ts',
   'apps/api/src/modules/search/search.test.ts',
   'apps/api/src/plugins/degrading.test.ts',

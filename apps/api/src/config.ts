@@ -126,6 +126,22 @@ const envSchema = z.object({
   // Signed download links of digital products (docs/decisions/018). No secret = one kept in DATA_DIR.
   DOWNLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   DOWNLOAD_LINK_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(DEFAULT_DOWNLOAD_LINK_TTL_SECONDS),
+  // Web push's VAPID key pair (docs/decisions/027), base64url as web-push generate-vapid-keys
+  // prints them; both or neither (neither = a pair generated once and kept in DATA_DIR).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (87 characters), as web-push prints it')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters), as web-push prints it')
+    .optional(),
+  // Who push services may contact about our pushes: mailto: or https:. Unset = PUBLIC_URL when
+  // it is https, else the address of MAIL_FROM.
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
   OIDC_PROVIDERS: z
     .string()
     .optional()
@@ -219,6 +235,11 @@ export interface Config {
    * DATA_DIR/download-link.secret) and how long a link works, in seconds.
    */
   downloadLinks: { secret?: string; ttlSeconds: number };
+  /**
+   * Web push (docs/decisions/027): the VAPID key pair (unset = generated once and kept in
+   * DATA_DIR/vapid-keys.json) and the subject push services may contact.
+   */
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
   /** Social login providers; empty = social login disabled and hidden. */
   oidcProviders: OidcProvider[];
   /** Brotli/gzip for replies of at least thresholdBytes (pre-compressed assets are served regardless). */
@@ -267,6 +288,17 @@ function stripeApiAddress(url: string): { host: string; port: number; protocol: 
   return { host: parsed.hostname, port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
+/**
+ * Push services accept only an https: or mailto: subject, and Apple's refuses a localhost one:
+ * the site's own address when it is a public https one, else the sender address of our mails.
+ */
+function defaultVapidSubject(publicUrl: string, mailFrom: string): string {
+  const url = new URL(publicUrl);
+  if (url.protocol === 'https:' && !isLoopbackHost(url.hostname)) return url.origin;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (FOO=) means "not set", as in most tools.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -287,6 +319,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A cheaper hash is for test runs (thousands of sign-ups); a live shop's passwords keep the floor.
     throw new ConfigError(
       'Invalid configuration:\n  PASSWORD_HASH_COST: at least 15 in production (a lower cost is for test runs only)',
+    );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    // One half of a pair is a mistake: a generated pair would silently replace the half given.
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (npx web-push generate-vapid-keys) or neither',
     );
   }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
@@ -325,6 +363,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleTimeoutMinutes: e.SESSION_IDLE_TIMEOUT_MINUTES,
     digitalFileMaxBytes: e.DIGITAL_FILE_MAX_MB * 1024 * 1024,
     downloadLinks: { secret: e.DOWNLOAD_LINK_SECRET, ttlSeconds: e.DOWNLOAD_LINK_TTL_SECONDS },
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, e.MAIL_FROM),
+    },
     oidcProviders: e.OIDC_PROVIDERS.map((p) => ({
       id: p.id,
       name: p.name,

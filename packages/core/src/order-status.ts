@@ -78,29 +78,44 @@ export interface OrderStatusMailFacts {
 }
 
 /**
+ * What a change means for the customer, in one or two sentences in the shop's voice: the opening
+ * of the status mail and the body of the status push.
+ */
+export function orderStatusSentence(
+  facts: Pick<OrderStatusMailFacts, 'orderType' | 'collectionPoint'>,
+  status: OrderStatus,
+): string {
+  switch (status) {
+    case 'pending':
+      return 'We have your order.';
+    case 'processing':
+      return 'We have started preparing your order.';
+    case 'ready':
+      return facts.collectionPoint
+        ? `Your order is ready. Collect it from ${facts.collectionPoint}.`
+        : 'Your order is ready to collect.';
+    case 'shipping':
+      return 'Your order is on its way to you.';
+    case 'delivered':
+      return facts.orderType === 'collection'
+        ? 'Your order has been collected. Enjoy!'
+        : 'Your order has been delivered. Enjoy!';
+    case 'cancelled':
+      return 'We have cancelled your order. Anything it took from your reward points has been given back.';
+  }
+}
+
+/**
  * The mail a customer gets when an order of theirs changes status, in the shop's voice: the
  * subject names the shop and the new status in words, the body lists the order's lines and ends
  * with the tracking link.
  */
 export function orderStatusMail(facts: OrderStatusMailFacts, status: OrderStatus): { subject: string; text: string } {
   const words = orderStatusInWords[status];
-  const what: Record<OrderStatus, string> = {
-    pending: 'We have your order.',
-    processing: 'We have started preparing your order.',
-    ready: facts.collectionPoint
-      ? `Your order is ready. Collect it from ${facts.collectionPoint}.`
-      : 'Your order is ready to collect.',
-    shipping: 'Your order is on its way to you.',
-    delivered:
-      facts.orderType === 'collection'
-        ? 'Your order has been collected. Enjoy!'
-        : 'Your order has been delivered. Enjoy!',
-    cancelled: 'We have cancelled your order. Anything it took from your reward points has been given back.',
-  };
   const text = [
     `Hello ${facts.customerName},`,
     '',
-    what[status],
+    orderStatusSentence(facts, status),
     ...(facts.note ? ['', `A note from us: ${facts.note}`] : []),
     '',
     `Order ${facts.invoiceNumber}:`,

@@ -22,6 +22,7 @@ import { ordersAdminRoutes } from '../modules/orders/admin.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { vendorOrdersRoutes } from '../modules/orders/vendor.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
+import { pushRoutes } from '../modules/push/push.routes';
 import { returnsUserRoutes } from '../modules/returns/user.routes';
 import { returnsVendorRoutes } from '../modules/returns/vendor.routes';
 import { searchRoutes } from '../modules/search/search.routes';
@@ -56,6 +57,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(authRoutes);
   await api.register(usersRoutes);
   await api.register(addressesRoutes);
+  await api.register(pushRoutes);
   await api.register(shopRequestsUserRoutes);
   await api.register(returnsUserRoutes);
   await api.register(ticketsUserRoutes);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { orderStatusPushes } from '../workflows/order-pushes';
 import { releaseUnpaidCardCheckouts } from '../workflows/release-unpaid-card-checkouts';
 
 /**
@@ -16,8 +17,11 @@ export const cardPaymentTimeoutPlugin = fp(
     const sweep = () => {
       if (running) return;
       running = releaseUnpaidCardCheckouts(app.db, { publicUrl: app.config.publicUrl })
-        .then(({ invoiceIds }) => {
+        .then(({ invoiceIds, orderIds }) => {
           if (invoiceIds.length > 0) app.log.info({ invoiceIds }, 'unpaid card checkouts released');
+          if (orderIds.length === 0) return;
+          const changes = orderIds.map((orderId) => ({ orderId, status: 'cancelled' as const }));
+          app.push.sendLater(() => orderStatusPushes(app.db, changes, app.config.publicUrl));
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'releasing unpaid card checkouts failed'))
         .finally(() => {
@@ -31,5 +35,5 @@ export const cardPaymentTimeoutPlugin = fp(
       await running;
     });
   },
-  { name: 'card-payment-timeout', dependencies: ['db'] },
+  { name: 'card-payment-timeout', dependencies: ['db', 'push'] },
 );

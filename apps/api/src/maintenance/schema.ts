@@ -12,6 +12,7 @@ export * from '../modules/mail/mail.tables';
 export * from '../modules/offers/offers.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../modules/payments/payments.tables';
+export * from '../modules/push/push.tables';
 export * from '../modules/returns/returns.tables';
 export * from '../modules/shop-requests/shop-requests.tables';
 export * from '../modules/shops/shops.tables';

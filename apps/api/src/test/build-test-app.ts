@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +28,8 @@ export async function buildTestApp(
     extend?: (app: FastifyInstance) => void;
     /** Where the app logs (e.g. captureLog()); silent by default. */
     logger?: { level?: string; stream?: NodeJS.WritableStream };
+    /** The HTTPS agent web pushes go through: a local push service's (test-support's push-service). */
+    pushAgent?: Agent;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-test-'));
@@ -49,7 +52,7 @@ export async function buildTestApp(
     from: options.seed ? 'seeded' : 'migrated',
   });
   if (options.seed) copySeededFiles(dataDir);
-  const app = await buildApp({ config, database, logger: options.logger ?? false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false, pushAgent: options.pushAgent });
   options.extend?.(app);
   await app.ready();
   return {

@@ -24,6 +24,10 @@ function refuseTransition(from: OrderStatus, to: OrderStatus): AppError {
   return new AppError(422, message, { status: [message] }, 'order_status_invalid');
 }
 
+/** Where a customer follows an order: the storefront's tracking page (the status mail's and push's link). */
+export const orderTrackUrl = (publicUrl: string, orderId: number): string =>
+  `${publicUrl}/profile/track?order=${orderId}`;
+
 /**
  * Puts the customer's status mail in the outbox, in the transaction of the change: one mail per
  * change, whoever made it (the shop, the admin, the unpaid-card sweep), or none if it rolls back.
@@ -37,7 +41,7 @@ async function queueStatusMail(
 ): Promise<void> {
   const facts = await orderNoticeFacts(tx, orderId);
   if (!facts) return;
-  const trackUrl = `${publicUrl}/profile/track?order=${orderId}`;
+  const trackUrl = orderTrackUrl(publicUrl, orderId);
   const mail = orderStatusMail({ ...facts, trackUrl, note }, to);
   await enqueueMail(tx, { kind: 'order-status', to: facts.customerEmail, ...mail });
 }

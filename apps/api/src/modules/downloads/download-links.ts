@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readOrCreateDataFile } from '../../lib/data-dir-file';
 import { cleanFileName, digitalFileKindOf } from '../../lib/digital-files';
 
 /**
@@ -18,9 +18,8 @@ const GENERATED_SECRET = /^[0-9a-f]{64}$/;
 
 /**
  * The HMAC key: DOWNLOAD_LINK_SECRET when set, else a secret generated once and kept in
- * DATA_DIR/download-link.secret (mode 0600), so links made before a restart still work after it.
- * Two processes starting together on one empty DATA_DIR agree: the file appears whole or not at
- * all (written aside, then hard-linked into place, which fails if the other got there first).
+ * DATA_DIR/download-link.secret (mode 0600), so links made before a restart still work after it
+ * (several processes starting together agree on one: lib/data-dir-file.ts).
  */
 export async function loadDownloadLinkSecret(config: {
   dataDir: string;
@@ -28,32 +27,7 @@ export async function loadDownloadLinkSecret(config: {
 }): Promise<Buffer> {
   if (config.downloadLinks.secret) return Buffer.from(config.downloadLinks.secret, 'utf8');
   const file = path.join(config.dataDir, SECRET_FILE_NAME);
-  const kept = await readSecretFile(file);
-  if (kept) return kept;
-  await mkdir(config.dataDir, { recursive: true });
-  const aside = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(aside, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-    await link(aside, file).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-  } finally {
-    await rm(aside, { force: true });
-  }
-  const written = await readSecretFile(file);
-  if (!written) throw new Error(`${file} could not be read back after it was written`);
-  return written;
-}
-
-async function readSecretFile(file: string): Promise<Buffer | null> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  const hex = text.trim();
+  const hex = (await readOrCreateDataFile(file, () => `${randomBytes(32).toString('hex')}\n`)).trim();
   if (!GENERATED_SECRET.test(hex)) {
     // Never sign with a damaged key: a short one would make links guessable.
     throw new Error(

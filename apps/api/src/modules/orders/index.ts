@@ -23,7 +23,7 @@ export {
   orderDeliveredAt,
   orderLineRefs,
 } from './order-lines';
-export { type OrderNoticeFacts, orderNoticeFacts } from './order-notices';
+export { type OrderNoticeFacts, type OrderPushFacts, orderNoticeFacts, orderPushFacts } from './order-notices';
 export {
   createCheckout,
   findInvoiceByIdempotencyKey,

@@ -1,5 +1,5 @@
 import type { OrderStatusMailFacts } from '@parade/core/order-status';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { shopRefs } from '../shops';
 import { userRefs } from '../users';
@@ -39,4 +39,42 @@ export async function orderNoticeFacts(db: DbOrTx, orderId: number): Promise<Ord
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
   return { orderId, ...row, lines };
+}
+
+/** What an order's pushes say and whom they reach (docs/decisions/027). */
+export interface OrderPushFacts {
+  orderId: number;
+  customerId: number;
+  shopId: number;
+  shopName: string;
+  invoiceNumber: string;
+  orderType: 'collection' | 'delivery';
+  collectionPoint: string | null;
+  /** The order's total in pence. */
+  total: number;
+  /** Units ordered, all lines together. */
+  items: number;
+}
+
+/** The push facts of these orders, in one query; orders that do not exist are left out. */
+export async function orderPushFacts(db: DbOrTx, orderIds: number[]): Promise<OrderPushFacts[]> {
+  if (orderIds.length === 0) return [];
+  const shop = shopRefs(db);
+  return db
+    .select({
+      orderId: orders.id,
+      customerId: orders.userId,
+      shopId: orders.shopId,
+      shopName: shop.name,
+      invoiceNumber: invoices.number,
+      orderType: invoices.orderType,
+      collectionPoint: invoices.collectionPoint,
+      total: orders.total,
+      items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .innerJoin(shop, eq(shop.id, orders.shopId))
+    .where(inArray(orders.id, orderIds))
+    .orderBy(asc(orders.id));
 }

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { getSession, requireUser } from '../../plugins/auth';
+import { newOrderPushes } from '../../workflows/order-pushes';
 import { placeOrder } from '../../workflows/place-order';
 import { createGeocoder } from '../location';
 import { getUserInvoice, getUserOrder, listUserOrders } from './orders.service';
@@ -75,6 +76,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
+      // place-order hands over the new checkout's mails exactly once, after its transaction
+      // commits, and never for an idempotent replay: the moment the shops' devices hear of it.
+      let placedNow = false;
       const payload = await placeOrder(
         {
           db: app.db,
@@ -85,12 +89,19 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
             stripeSecretKeySet: Boolean(app.config.stripeSecretKey),
             publishableKey: app.config.stripePublishableKey,
           },
-          deliverMail: (ids) => app.mailer.deliverLater(ids),
+          deliverMail: (ids) => {
+            placedNow = true;
+            app.mailer.deliverLater(ids);
+          },
         },
         { id: user.id, name: user.name, email: user.email },
         request.body,
         request.headers['idempotency-key'] ?? null,
       );
+      if (placedNow) {
+        const orderIds = payload.orders.map((order) => order.id);
+        app.push.sendLater(() => newOrderPushes(app.db, orderIds, app.config.adminUrl));
+      }
       return reply.code(201).send(ok(payload));
     },
   );

@@ -16,6 +16,7 @@ import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { vendorShopId } from '../../plugins/role-guards';
 import { changeOrderStatus, markOrderPaid } from '../../workflows/change-order-status';
+import { orderStatusPushes } from '../../workflows/order-pushes';
 import { lowStockVariations } from '../catalog';
 import { OrderEventHub } from './order-event-hub';
 import type { OrderEventRow } from './order-events';
@@ -196,13 +197,15 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const shopId = vendorShopId(request);
-      await changeOrderStatus(app.db, {
+      const changed = await changeOrderStatus(app.db, {
         orderId: request.params.id,
         to: request.body.status,
         note: request.body.note || null,
         shopId,
         publicUrl: app.config.publicUrl,
       });
+      // Committed: the customer's devices hear of it (the status mail is already in the outbox).
+      app.push.sendLater(() => orderStatusPushes(app.db, [changed], app.config.publicUrl));
       return orderReply(shopId, request.params.id);
     },
   );

@@ -6,6 +6,7 @@ export {
   makeShopOwner,
   setUserDisabled,
   shopOwners,
+  shopTeams,
   userRefs,
 } from './staff.service';
 export {

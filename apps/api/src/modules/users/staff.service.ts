@@ -38,6 +38,23 @@ export async function shopOwners(
   return owners;
 }
 
+/**
+ * The people who run each shop, owner and staff, leaving out disabled accounts: whom a shop's
+ * news (a new order's push) reaches. Shops without anyone are absent.
+ */
+export async function shopTeams(db: DbOrTx, shopIds: number[]): Promise<Map<number, number[]>> {
+  if (shopIds.length === 0) return new Map();
+  const rows = await db
+    .select({ shopId: shopStaff.shopId, userId: shopStaff.userId })
+    .from(shopStaff)
+    .innerJoin(users, eq(users.id, shopStaff.userId))
+    .where(and(inArray(shopStaff.shopId, [...new Set(shopIds)]), eq(users.disabled, false)))
+    .orderBy(asc(shopStaff.userId));
+  const teams = new Map<number, number[]>();
+  for (const { shopId, userId } of rows) teams.set(shopId, [...(teams.get(shopId) ?? []), userId]);
+  return teams;
+}
+
 /** Makes the user the shop's owner and a vendor (a shop request accepted). For a workflow's transaction. */
 export async function makeShopOwner(db: DbOrTx, userId: number, shopId: number): Promise<void> {
   await db.insert(shopStaff).values({ shopId, userId, role: 'owner' }).onConflictDoNothing();
