@@ -50,6 +50,7 @@ const adminScreens: Screens<typeof adminPages> = {
   blogPost: () => import('./routes/admin/blog-post-edit'),
   blogCategories: () => import('./routes/admin/blog-categories'),
   deals: () => import('./routes/admin/deals'),
+  coupons: () => import('./routes/admin/coupons'),
 };
 
 const vendorLayout = async () => ({ Component: (await import('./layout/staff-layout')).VendorLayout });

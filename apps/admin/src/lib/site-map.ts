@@ -91,6 +91,7 @@ export const adminPages = {
   blogPost: { path: '/platform/blog/:postId', label: 'Edit post' },
   blogCategories: { path: '/platform/blog-categories', label: 'Blog categories', icon: IconFileText },
   deals: { path: '/platform/deals', label: 'UBM deals', icon: IconRosetteDiscount },
+  coupons: { path: '/platform/coupons', label: 'Platform coupons', icon: IconTicket },
 } as const satisfies AreaPages;
 
 /** Each role's area: only that role may open its pages. */

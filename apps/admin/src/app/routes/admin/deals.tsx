@@ -46,6 +46,12 @@ export function Component() {
           <Text size="xs" c="dimmed">
             {[deal.badge, deal.shop?.name ?? 'Whole parade'].filter(Boolean).join(' · ')}
           </Text>
+          {deal.coupon_code && (
+            <Text size="xs" c={deal.coupon_redeemable ? undefined : 'error'}>
+              Code {deal.coupon_code}
+              {deal.coupon_redeemable ? '' : ': not shown, its coupon cannot be used now'}
+            </Text>
+          )}
         </Stack>
       ),
     },

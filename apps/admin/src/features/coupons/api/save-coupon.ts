@@ -1,30 +1,34 @@
+import { type PlatformCouponCreate, platformCouponPayloadSchema } from '@parade/core/admin-schemas';
 import { emptyPayloadSchema } from '@parade/core/envelope';
-import { type VendorCouponCreate, vendorCouponPayloadSchema } from '@parade/core/vendor-schemas';
+import { vendorCouponPayloadSchema } from '@parade/core/vendor-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { type Coupon, type CouponOwner, couponsPath } from './coupon-owner';
 import { couponsQueryRoot } from './get-coupons';
 
-function useInvalidate() {
+function useInvalidate(owner: CouponOwner) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: couponsQueryRoot });
+  return () => queryClient.invalidateQueries({ queryKey: couponsQueryRoot(owner) });
 }
 
-/** POST vendor/coupons, or PUT vendor/coupons/{id} (only the fields sent change). */
-export function useSaveCoupon() {
+/** POST, or PUT {id} (only the fields sent change), on the owner's coupons; a shop's body never names categories. */
+export function useSaveCoupon(owner: CouponOwner) {
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: VendorCouponCreate }) =>
-      apiData(id === null ? 'vendor/coupons' : `vendor/coupons/${id}`, vendorCouponPayloadSchema, {
-        method: id === null ? 'POST' : 'PUT',
-        body,
-      }).then((p) => p.coupon),
-    onSuccess: useInvalidate(),
+    mutationFn: async ({ id, body }: { id: number | null; body: PlatformCouponCreate }): Promise<Coupon> => {
+      const path = id === null ? couponsPath(owner) : `${couponsPath(owner)}/${id}`;
+      const init = { method: id === null ? 'POST' : 'PUT', body } as const;
+      return owner === 'vendor'
+        ? (await apiData(path, vendorCouponPayloadSchema, init)).coupon
+        : (await apiData(path, platformCouponPayloadSchema, init)).coupon;
+    },
+    onSuccess: useInvalidate(owner),
   });
 }
 
-/** DELETE vendor/coupons/{id}: past orders keep its code. */
-export function useDeleteCoupon() {
+/** DELETE {id}: past orders keep its code. */
+export function useDeleteCoupon(owner: CouponOwner) {
   return useMutation({
-    mutationFn: (id: number) => apiData(`vendor/coupons/${id}`, emptyPayloadSchema, { method: 'DELETE' }),
-    onSuccess: useInvalidate(),
+    mutationFn: (id: number) => apiData(`${couponsPath(owner)}/${id}`, emptyPayloadSchema, { method: 'DELETE' }),
+    onSuccess: useInvalidate(owner),
   });
 }

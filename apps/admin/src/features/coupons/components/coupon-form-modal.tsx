@@ -11,42 +11,57 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type VendorCoupon, vendorCouponCreateSchema } from '@parade/core/vendor-schemas';
+import { platformCouponCreateSchema } from '@parade/core/admin-schemas';
+import { vendorCouponCreateSchema } from '@parade/core/vendor-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
+import type { Coupon, CouponOwner } from '../api/coupon-owner';
 import { useSaveCoupon } from '../api/save-coupon';
 import { type CouponValues, couponToWire, couponValues, emptyCoupon } from './coupon-values';
 
-const checkWithCore = zodValidate<CouponValues>(vendorCouponCreateSchema, couponToWire);
+const checkWithCore = {
+  vendor: zodValidate<CouponValues>(vendorCouponCreateSchema, (values) => couponToWire(values, 'vendor')),
+  admin: zodValidate<CouponValues>(platformCouponCreateSchema, (values) => couponToWire(values, 'admin')),
+};
 
-/** The shop's products a coupon can be restricted to: given by the page, which reads the products feature. */
-export interface CouponProductOptions {
+interface Options {
   options: { value: string; label: string }[];
   loading: boolean;
 }
 
+/**
+ * What a coupon can be restricted to, given by the page (which reads the products or the
+ * categories feature): a shop's own products, or, for a platform coupon, categories and
+ * sub-categories of every shop.
+ */
+export type CouponTargets =
+  | { kind: 'products'; products: Options }
+  | { kind: 'categories'; categories: Options; subCategories: Options };
+
 function CouponForm({
+  owner,
   coupon,
-  products,
+  targets,
   onDone,
 }: {
-  coupon: VendorCoupon | null;
-  products: CouponProductOptions;
+  owner: CouponOwner;
+  coupon: Coupon | null;
+  targets: CouponTargets;
   onDone: () => void;
 }) {
-  const save = useSaveCoupon();
+  const save = useSaveCoupon(owner);
   const form = useForm<CouponValues>({
     mode: 'controlled',
     initialValues: coupon ? couponValues(coupon) : emptyCoupon,
     validate: (values) => ({
-      ...checkWithCore(values),
+      ...checkWithCore[owner](values),
       ...(values.value === '' ? { value: 'Enter the discount.' } : {}),
     }),
   });
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
-    const saved = await save.mutateAsync({ id: coupon?.id ?? null, body: couponToWire(values) });
+    const saved = await save.mutateAsync({ id: coupon?.id ?? null, body: couponToWire(values, owner) });
     notifySuccess(`Coupon ${saved.code} is saved.`);
     onDone();
   });
@@ -115,16 +130,43 @@ function CouponForm({
             {...form.getInputProps('per_user_limit')}
           />
         </SimpleGrid>
-        <MultiSelect
-          label="Only for these products"
-          description="Empty: every product of your shop. Otherwise the discount is taken off these products' lines only."
-          placeholder={products.loading ? 'Loading your products…' : 'Every product'}
-          data={products.options}
-          searchable
-          clearable
-          nothingFoundMessage="No product of that name"
-          {...form.getInputProps('product_ids')}
-        />
+        {targets.kind === 'products' ? (
+          <MultiSelect
+            label="Only for these products"
+            description="Empty: every product of your shop. Otherwise the discount is taken off these products' lines only."
+            placeholder={targets.products.loading ? 'Loading your products…' : 'Every product'}
+            data={targets.products.options}
+            searchable
+            clearable
+            nothingFoundMessage="No product of that name"
+            {...form.getInputProps('product_ids')}
+          />
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              Shoppers enter the code in a shop's coupon box; it is taken off that shop's matching lines and Parade pays
+              the discount, not the shop. Leave both lists empty for every product of every shop.
+            </Text>
+            <MultiSelect
+              label="Only for these categories"
+              placeholder={targets.categories.loading ? 'Loading categories…' : 'Any category'}
+              data={targets.categories.options}
+              searchable
+              clearable
+              nothingFoundMessage="No category of that name"
+              {...form.getInputProps('category_ids')}
+            />
+            <MultiSelect
+              label="Or these sub-categories"
+              placeholder={targets.subCategories.loading ? 'Loading sub-categories…' : 'Any sub-category'}
+              data={targets.subCategories.options}
+              searchable
+              clearable
+              nothingFoundMessage="No sub-category of that name"
+              {...form.getInputProps('sub_category_ids')}
+            />
+          </>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
@@ -140,19 +182,24 @@ function CouponForm({
 
 /** Create (coupon null while open) or edit a coupon in a modal. */
 export function CouponFormModal({
+  owner,
   opened,
   coupon,
-  products,
+  targets,
   onClose,
 }: {
+  owner: CouponOwner;
   opened: boolean;
-  coupon: VendorCoupon | null;
-  products: CouponProductOptions;
+  coupon: Coupon | null;
+  targets: CouponTargets;
   onClose: () => void;
 }) {
+  const noun = owner === 'admin' ? 'platform coupon' : 'coupon';
   return (
-    <Modal opened={opened} onClose={onClose} title={coupon ? `Edit coupon ${coupon.code}` : 'New coupon'} size="lg">
-      {opened && <CouponForm key={coupon?.id ?? 'new'} coupon={coupon} products={products} onDone={onClose} />}
+    <Modal opened={opened} onClose={onClose} title={coupon ? `Edit ${noun} ${coupon.code}` : `New ${noun}`} size="lg">
+      {opened && (
+        <CouponForm key={coupon?.id ?? 'new'} owner={owner} coupon={coupon} targets={targets} onDone={onClose} />
+      )}
     </Modal>
   );
 }

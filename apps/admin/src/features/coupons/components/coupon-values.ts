@@ -1,6 +1,7 @@
+import type { PlatformCouponCreate } from '@parade/core/admin-schemas';
 import { toPence } from '@parade/core/money';
-import type { VendorCoupon, VendorCouponCreate } from '@parade/core/vendor-schemas';
 import { poundsFromPence } from '@/lib/format';
+import type { Coupon, CouponOwner } from '../api/coupon-owner';
 
 /** A coupon as its form holds it: pounds for money, local date-times as the inputs give them. */
 export interface CouponValues {
@@ -15,6 +16,9 @@ export interface CouponValues {
   per_user_limit: number | string;
   /** The products it applies to, as the picker holds them (ids as text); none = the whole shop. */
   product_ids: string[];
+  /** A platform coupon's categories and sub-categories (ids as text). */
+  category_ids: string[];
+  sub_category_ids: string[];
 }
 
 export const emptyCoupon: CouponValues = {
@@ -27,6 +31,8 @@ export const emptyCoupon: CouponValues = {
   usage_limit: '',
   per_user_limit: 1,
   product_ids: [],
+  category_ids: [],
+  sub_category_ids: [],
 };
 
 /** "2026-11-23T14:05:00Z" -> "2026-11-23T14:05" in the browser's zone, as <input type="datetime-local"> wants. */
@@ -37,7 +43,7 @@ function toLocalInput(iso: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export const couponValues = (coupon: VendorCoupon): CouponValues => ({
+export const couponValues = (coupon: Coupon): CouponValues => ({
   code: coupon.code,
   type: coupon.type,
   value: coupon.type === 'fixed' ? poundsFromPence(coupon.value) : coupon.value,
@@ -47,13 +53,15 @@ export const couponValues = (coupon: VendorCoupon): CouponValues => ({
   usage_limit: coupon.usage_limit ?? '',
   per_user_limit: coupon.per_user_limit ?? '',
   product_ids: coupon.product_ids.map(String),
+  category_ids: 'category_ids' in coupon ? coupon.category_ids.map(String) : [],
+  sub_category_ids: 'sub_category_ids' in coupon ? coupon.sub_category_ids.map(String) : [],
 });
 
 const num = (value: number | string): number | null =>
   value === '' || Number.isNaN(Number(value)) ? null : Number(value);
 
-/** What the API takes: pence, ISO times, null for "no limit". */
-export function couponToWire(values: CouponValues): VendorCouponCreate {
+/** What the API takes: pence, ISO times, null for "no limit"; categories only for the platform's coupons. */
+export function couponToWire(values: CouponValues, owner: CouponOwner = 'vendor'): PlatformCouponCreate {
   const value = num(values.value);
   return {
     code: values.code,
@@ -65,5 +73,8 @@ export function couponToWire(values: CouponValues): VendorCouponCreate {
     usage_limit: num(values.usage_limit),
     per_user_limit: num(values.per_user_limit),
     product_ids: values.product_ids.map(Number),
+    ...(owner === 'admin'
+      ? { category_ids: values.category_ids.map(Number), sub_category_ids: values.sub_category_ids.map(Number) }
+      : {}),
   };
 }

@@ -22,6 +22,7 @@ interface DealValues {
   image: string;
   link: string;
   shop_id: string;
+  coupon_code: string;
   starts_at: string;
   ends_at: string;
   is_active: boolean;
@@ -34,6 +35,7 @@ const valuesOf = (deal: AdminDeal | null): DealValues => ({
   image: deal?.image ?? '',
   link: deal?.link ?? '',
   shop_id: deal?.shop ? String(deal.shop.id) : WHOLE_PARADE,
+  coupon_code: deal?.coupon_code ?? '',
   starts_at: toLocalInput(deal?.starts_at),
   ends_at: toLocalInput(deal?.ends_at),
   is_active: deal?.is_active ?? true,
@@ -46,6 +48,7 @@ const toWire = (values: DealValues): AdminDealInput => ({
   image: values.image.trim() || null,
   link: values.link.trim() || null,
   shop_id: values.shop_id === WHOLE_PARADE ? null : Number(values.shop_id),
+  coupon_code: values.coupon_code.trim() || null,
   starts_at: fromLocalInput(values.starts_at),
   ends_at: fromLocalInput(values.ends_at),
   is_active: values.is_active,
@@ -108,6 +111,12 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
           />
           <ShopPicker current={deal?.shop ?? null} {...form.getInputProps('shop_id')} />
         </SimpleGrid>
+        <TextInput
+          label="Coupon code"
+          description="Optional: a platform coupon's code, or a code of the deal's shop. The storefront shows it only while it can be used."
+          maxLength={40}
+          {...form.getInputProps('coupon_code')}
+        />
         <ContentImageInput label="Picture" {...form.getInputProps('image')} />
         <TextInput
           label="Link"

@@ -4,11 +4,20 @@ import { formatMoney } from '@/lib/format';
 
 type Order = VendorOrderPayload['order'];
 
+/** A platform coupon's discount is Parade's to pay (decision 026): the shop is told so next to it. */
+function couponLabel(order: Order): string {
+  const coupon = `Coupon ${order.coupon_code ?? ''}`.trim();
+  if (order.platform_discount <= 0) return coupon;
+  return order.platform_discount === order.discount
+    ? `${coupon} (paid by Parade)`
+    : `${coupon} (${formatMoney(order.platform_discount)} paid by Parade)`;
+}
+
 /** The lines and the order's figures: what to pick and pack, and what the customer pays. */
 export function OrderLines({ order }: { order: Order }) {
   const figures: [string, number][] = [
     ['Subtotal', order.subtotal],
-    ...(order.discount ? ([[`Coupon ${order.coupon_code ?? ''}`.trim(), -order.discount]] as [string, number][]) : []),
+    ...(order.discount ? ([[couponLabel(order), -order.discount]] as [string, number][]) : []),
     ...(order.reward_discount ? ([['Reward points', -order.reward_discount]] as [string, number][]) : []),
     ...(order.shipping_charge ? ([['Delivery', order.shipping_charge]] as [string, number][]) : []),
   ];

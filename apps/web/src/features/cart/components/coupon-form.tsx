@@ -37,6 +37,12 @@ export function CouponForm({ shopId, shopName, items }: { shopId: number; shopNa
       <Group justify="space-between" gap="xs" data-testid={`coupon-applied-${shopId}`}>
         <Text size="sm">
           Coupon <strong>{coupon.code}</strong>: −{formatMoney(coupon.discount)}
+          {coupon.funded_by === 'platform' && (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              (a Parade deal)
+            </Text>
+          )}
         </Text>
         <Button variant="subtle" size="compact-sm" onClick={() => removeCoupon(shopId)}>
           Remove coupon

@@ -1,4 +1,16 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { Deal } from '@parade/core/catalog-dto';
 import { safeHref } from '@parade/core/safe-links';
 import { Link } from 'react-router';
@@ -6,6 +18,37 @@ import { AppLink } from '@/components/ui/app-link';
 import { LazyImage } from '@/components/ui/lazy-image';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
+
+/**
+ * The code to enter in a shop's coupon box at checkout. The API sends it only while its coupon
+ * can be redeemed, so a deal never advertises a code that does not work (issue 23).
+ */
+function DealCode({ code, title }: { code: string; title: string }) {
+  return (
+    <Paper withBorder radius="sm" p="xs" data-testid="deal-code">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" style={{ flex: '1 1 12rem' }}>
+          Use code{' '}
+          <Text span fw={700} ff="monospace">
+            {code}
+          </Text>{' '}
+          in the coupon box at checkout
+        </Text>
+        <CopyButton value={code}>
+          {({ copied, copy }) => (
+            <Button size="compact-sm" variant={copied ? 'filled' : 'default'} onClick={copy} style={{ flexShrink: 0 }}>
+              {copied ? 'Copied' : 'Copy'}
+              <VisuallyHidden>
+                {' '}
+                code {code} for {title}
+              </VisuallyHidden>
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Paper>
+  );
+}
 
 /** One platform-wide deal (UBM Deals): picture, badge, title, shop, dates and a way to it. */
 export function DealCard({ deal }: { deal: Deal }) {
@@ -32,6 +75,7 @@ export function DealCard({ deal }: { deal: Deal }) {
           </Anchor>
         )}
         <Text size="sm">{deal.description}</Text>
+        {deal.coupon_code && <DealCode code={deal.coupon_code} title={deal.title} />}
         {(deal.starts_at || deal.ends_at) && (
           <Text size="sm" c="dimmed">
             {deal.starts_at && deal.ends_at
