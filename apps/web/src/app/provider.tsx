@@ -53,6 +53,7 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/CheckboxIndicator.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/RadioIndicator.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Slider.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { StatCard } from '@/components/stat-card';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
+import { NewOrderNotifications } from '@/features/orders/live/new-order-notifications';
 import { formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
@@ -81,6 +82,8 @@ export function Component() {
           </Grid>
         </>
       )}
+      {/* Outside the figures: the switch works while they load or fail. */}
+      <NewOrderNotifications />
     </Stack>
   );
 }

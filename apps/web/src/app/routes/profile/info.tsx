@@ -1,5 +1,6 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { PageMeta } from '@/components/ui/page-meta';
+import { OrderUpdatesSwitch } from '@/features/account/components/order-updates-switch';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { useSession, useSessionStore } from '@/lib/session-store';
 
@@ -9,14 +10,24 @@ export function Component() {
   const setUser = useSessionStore((s) => s.setUser);
   if (!user) return null;
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-      <PageMeta title="Profile" />
-      <Stack gap="md">
-        <Title order={2} fz="h3">
-          Profile information
-        </Title>
-        <ProfileForm key={user.id} user={user} onUpdated={setUser} />
-      </Stack>
-    </Paper>
+    <Stack gap="md">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <PageMeta title="Profile" />
+        <Stack gap="md">
+          <Title order={2} fz="h3">
+            Profile information
+          </Title>
+          <ProfileForm key={user.id} user={user} onUpdated={setUser} />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <Title order={2} fz="h3">
+            Notifications
+          </Title>
+          <OrderUpdatesSwitch />
+        </Stack>
+      </Paper>
+    </Stack>
   );
 }

@@ -93,6 +93,9 @@ export function ProfileForm({ user, onUpdated }: { user: UserDto; onUpdated: (us
           label="Profile picture (optional)"
           description="PNG, JPEG, WebP or GIF, up to 2 MB."
           placeholder="Choose a picture"
+          // The placeholder is text a person reads (what to do), not a hint over typed text:
+          // Mantine's placeholder grey is below 4.5:1, the theme's dimmed grey is not.
+          styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
           accept={IMAGE_TYPES.join(',')}
           clearable
           size="md"

@@ -1,6 +1,7 @@
 import { emptyPayloadSchema } from '@parade/core/envelope';
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { pushDevice } from '@/lib/push-device';
 import { useSessionStore } from '@/lib/session-store';
 
 export const logout = () => apiData('auth/logout', { schema: emptyPayloadSchema, method: 'POST' });
@@ -12,7 +13,11 @@ export const logout = () => apiData('auth/logout', { schema: emptyPayloadSchema,
 export function useLogout() {
   const signOut = useSessionStore((s) => s.signOut);
   return useMutation({
-    mutationFn: () => logout().catch(() => ({})),
+    // This device stops hearing of the customer's orders first, while the token still works.
+    mutationFn: async () => {
+      await pushDevice.forget();
+      return logout().catch(() => ({}));
+    },
     onSettled: () => signOut(),
   });
 }
