@@ -16,6 +16,7 @@ import { type AdminBlogPost, type AdminBlogPostInput, adminBlogPostInputSchema }
 import { FormAlert } from '@parade/ui/form-alert';
 import { lazy, Suspense } from 'react';
 import { ContentImageInput } from '@/components/content-image-input';
+import { DateTimeField } from '@/components/date-time-field';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { fromLocalInput, toLocalInput } from '@/lib/local-date-time';
@@ -154,11 +155,9 @@ export function BlogPostForm({
               {...form.getInputProps('published', { type: 'checkbox' })}
             />
             {form.values.published && (
-              <TextInput
+              <DateTimeField
                 label="Publication time"
                 description="Empty: now. A time still to come schedules the post."
-                type="datetime-local"
-                maw={280}
                 {...form.getInputProps('published_at')}
               />
             )}

@@ -14,6 +14,7 @@ import { useForm } from '@mantine/form';
 import { platformCouponCreateSchema } from '@parade/core/admin-schemas';
 import { vendorCouponCreateSchema } from '@parade/core/vendor-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { DateTimeField } from '@/components/date-time-field';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
@@ -113,8 +114,8 @@ function CouponForm({
             min={0}
             {...form.getInputProps('min_spend')}
           />
-          <TextInput label="Starts" type="datetime-local" {...form.getInputProps('starts_at')} />
-          <TextInput label="Ends" type="datetime-local" {...form.getInputProps('ends_at')} />
+          <DateTimeField label="Starts" {...form.getInputProps('starts_at')} />
+          <DateTimeField label="Ends" {...form.getInputProps('ends_at')} />
           <NumberInput
             label="Uses in total"
             description="Empty for no limit"

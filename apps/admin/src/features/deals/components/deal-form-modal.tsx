@@ -5,6 +5,7 @@ import { type AdminDeal, type AdminDealInput, adminDealInputSchema } from '@para
 import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
 import { ContentImageInput } from '@/components/content-image-input';
+import { DateTimeField } from '@/components/date-time-field';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { fromLocalInput, toLocalInput } from '@/lib/local-date-time';
@@ -124,18 +125,8 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
           {...form.getInputProps('link')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label="Starts"
-            description="Empty: at once"
-            type="datetime-local"
-            {...form.getInputProps('starts_at')}
-          />
-          <TextInput
-            label="Ends"
-            description="Empty: no end"
-            type="datetime-local"
-            {...form.getInputProps('ends_at')}
-          />
+          <DateTimeField label="Starts" description="Empty: at once" {...form.getInputProps('starts_at')} />
+          <DateTimeField label="Ends" description="Empty: no end" {...form.getInputProps('ends_at')} />
         </SimpleGrid>
         <Switch label="Active" {...form.getInputProps('is_active', { type: 'checkbox' })} />
         <Group justify="flex-end">

@@ -24,6 +24,7 @@ import {
 import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
+import { DateTimeField } from '@/components/date-time-field';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { formatFileSize } from '@/lib/format';
@@ -134,8 +135,8 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
             min={0}
             {...form.getInputProps('min_spend')}
           />
-          <TextInput label="Starts" type="datetime-local" required {...form.getInputProps('starts_at')} />
-          <TextInput label="Ends" type="datetime-local" required {...form.getInputProps('ends_at')} />
+          <DateTimeField label="Starts" required {...form.getInputProps('starts_at')} />
+          <DateTimeField label="Ends" required {...form.getInputProps('ends_at')} />
           <NumberInput
             label="Claims in total"
             description="Empty for no limit"
