@@ -12,6 +12,7 @@ export const apiUnitFiles = [
   'apps/api/src/lib/image-upload.test.ts',
   'apps/api/src/lib/images.test.ts',
   'apps/api/src/lib/pg-errors.test.ts',
+  'apps/api/src/lib/public-address.test.ts',
   'apps/api/src/lib/slugs.test.ts',
   'apps/api/src/lib/text-match.test.ts',
   'apps/api/src/modules/auth/password.test.ts',

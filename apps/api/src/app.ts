@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Agent } from 'node:https';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -10,7 +9,7 @@ import { requestForLog } from './lib/log-redaction';
 import { readModelGeneration } from './modules/catalog';
 import { contentGeneration } from './modules/content';
 import { mailerPlugin } from './modules/mail';
-import { pushPlugin } from './modules/push';
+import { type PushPluginOptions, pushPlugin } from './modules/push';
 import { authPlugin } from './plugins/auth';
 import { cancelOnAbortPlugin } from './plugins/cancel-on-abort';
 import { compressionPlugin } from './plugins/compression';
@@ -33,18 +32,12 @@ export interface AppOptions {
   logger?: false | { level?: string; stream?: NodeJS.WritableStream };
   /** Where the built apps are (tests); default apps/web/dist and apps/admin/dist. */
   staticRoots?: { web: string; admin: string };
-  /** The HTTPS agent web pushes go through (tests: one that trusts their local push service). */
-  pushAgent?: Agent;
+  /** Tests only: how web pushes reach their local push service (modules/push). */
+  push?: PushPluginOptions;
 }
 
 /** Infrastructure plugins first, then the API's route modules under /api. */
-export async function buildApp({
-  config,
-  database,
-  logger,
-  staticRoots,
-  pushAgent,
-}: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, staticRoots, push }: AppOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
     logger:
@@ -110,7 +103,7 @@ export async function buildApp({
   // Before any route: it guards every route declared under /api/vendor/ and /api/admin/.
   await app.register(roleGuardsPlugin);
   await app.register(mailerPlugin);
-  await app.register(pushPlugin, { agent: pushAgent });
+  await app.register(pushPlugin, push ?? {});
   await app.register(cardPaymentTimeoutPlugin);
 
   // Every route plugin, in one place (src/http/routes.ts).

@@ -28,7 +28,7 @@ export async function buildTestApp(
     extend?: (app: FastifyInstance) => void;
     /** Where the app logs (e.g. captureLog()); silent by default. */
     logger?: { level?: string; stream?: NodeJS.WritableStream };
-    /** The HTTPS agent web pushes go through: a local push service's (test-support's push-service). */
+    /** The HTTPS agent web pushes go through: a local push service's (test-support's push-service), on this machine. */
     pushAgent?: Agent;
   } = {},
 ): Promise<TestApp> {
@@ -52,7 +52,12 @@ export async function buildTestApp(
     from: options.seed ? 'seeded' : 'migrated',
   });
   if (options.seed) copySeededFiles(dataDir);
-  const app = await buildApp({ config, database, logger: options.logger ?? false, pushAgent: options.pushAgent });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger ?? false,
+    push: options.pushAgent ? { agent: options.pushAgent, allowPrivateAddresses: true } : undefined,
+  });
   options.extend?.(app);
   await app.ready();
   return {

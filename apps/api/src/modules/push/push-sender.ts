@@ -1,8 +1,10 @@
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
+import { isIP } from 'node:net';
 import type { PushMessage } from '@parade/core/push-schemas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import webPush, { WebPushError } from 'web-push';
+import { isPublicAddress, publicOnlyLookup } from '../../lib/public-address';
 import { forgetPushTarget, type PushTarget, recordPushOutcome } from './subscriptions';
 import { loadVapidKeys } from './vapid-keys';
 
@@ -32,8 +34,13 @@ declare module 'fastify' {
 }
 
 export interface PushPluginOptions {
-  /** The HTTPS agent push requests go through: tests pass one trusting their local push service; default Node's. */
+  /**
+   * Tests only: the HTTPS agent push requests go through (one that trusts their local push
+   * service's certificate). Without it, an agent that connects to public addresses only.
+   */
   agent?: Agent;
+  /** Tests only: allow endpoints on this machine or a private network (their local push service). */
+  allowPrivateAddresses?: boolean;
 }
 
 /** Requests to push services at once, per process: a burst of changes queues instead of opening hundreds of sockets. */
@@ -57,6 +64,8 @@ const TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
 export const pushPlugin = fp<PushPluginOptions>(
   async (app: FastifyInstance, options) => {
     const keys = await loadVapidKeys(app.config);
+    const ownAgent = options.agent ? null : new Agent({ keepAlive: true, lookup: publicOnlyLookup });
+    const agent = (options.agent ?? ownAgent) as Agent;
     const vapidDetails = { subject: app.config.vapid.subject, ...keys };
     const queue: PushDelivery[] = [];
     const running = new Set<Promise<void>>();
@@ -72,7 +81,16 @@ export const pushPlugin = fp<PushPluginOptions>(
     }
 
     async function send({ target, message }: PushDelivery): Promise<void> {
-      const service = new URL(target.endpoint).host;
+      const url = new URL(target.endpoint);
+      const service = url.host;
+      const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+      // The endpoint came from a browser, so from anyone: never a request into our own network
+      // (an address given as such here; a name is checked on what it resolves to, by the agent).
+      if (!options.allowPrivateAddresses && isIP(literal) !== 0 && !isPublicAddress(literal)) {
+        await forgetPushTarget(app.db, target.id);
+        app.log.warn({ subscriptionId: target.id, service }, 'push endpoint not on a public address; deleted');
+        return;
+      }
       try {
         await webPush.sendNotification(
           { endpoint: target.endpoint, keys: target.keys },
@@ -83,7 +101,7 @@ export const pushPlugin = fp<PushPluginOptions>(
             timeout: PUSH_TIMEOUT_MS,
             // A newer push about the same order replaces one still waiting at the push service.
             ...(TOPIC.test(message.tag) ? { topic: message.tag } : {}),
-            ...(options.agent ? { agent: options.agent } : {}),
+            agent,
           },
         );
         await recordPushOutcome(app.db, target.id, null);
@@ -91,6 +109,11 @@ export const pushPlugin = fp<PushPluginOptions>(
         if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
           await forgetPushTarget(app.db, target.id);
           app.log.info({ subscriptionId: target.id, service }, 'push subscription gone; deleted');
+          return;
+        }
+        if ((error as NodeJS.ErrnoException).code === 'ENOTPUBLIC') {
+          await forgetPushTarget(app.db, target.id);
+          app.log.warn({ subscriptionId: target.id, service }, 'push endpoint not on a public address; deleted');
           return;
         }
         const reason =
@@ -136,7 +159,10 @@ export const pushPlugin = fp<PushPluginOptions>(
       idle,
     } satisfies PushSender);
 
-    app.addHook('onClose', idle);
+    app.addHook('onClose', async () => {
+      await idle();
+      ownAgent?.destroy();
+    });
   },
   { name: 'push', dependencies: ['db'] },
 );

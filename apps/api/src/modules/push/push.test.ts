@@ -313,3 +313,45 @@ describe('pushes to shopkeepers for new orders', () => {
     expect(service.requests).toEqual([]);
   });
 });
+
+describe('a push endpoint inside our own network', () => {
+  it('is never called: the subscription is dropped and the change goes through', async () => {
+    // The app as deployed: no test agent, so endpoints must be on public addresses.
+    const deployed = await buildTestApp({ seed: true });
+    try {
+      const shop = await checkoutFixtures(() => deployed).makeShop();
+      const variation = await checkoutFixtures(() => deployed).makeVariation(shop.id, { price: 500 });
+      const owner = await signUpAs(deployed.app, deployed.database, 'vendor', { shopId: shop.id });
+      const customer = await signUp(deployed.app);
+      const device = service.subscribe();
+      const saved = await deployed.app.inject({
+        method: 'POST',
+        url: '/api/user/push-subscriptions',
+        headers: bearer(customer.token),
+        payload: device.json,
+      });
+      expect(saved.statusCode).toBe(200);
+      const placed = await checkoutFixtures(() => deployed).place(
+        customer.token,
+        collection([{ variation_id: variation.id, quantity: 1 }]),
+      );
+      const orderId = placed.json().data.orders[0].id as number;
+      const moved = await deployed.app.inject({
+        method: 'PATCH',
+        url: `/api/vendor/orders/${orderId}/status`,
+        headers: bearer(owner.token),
+        payload: { status: 'processing' },
+      });
+      expect(moved.statusCode).toBe(200);
+      await deployed.app.push.idle();
+      expect(service.requests).toEqual([]);
+      const rows = await deployed.database.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, device.endpoint));
+      expect(rows).toEqual([]);
+    } finally {
+      await deployed.close();
+    }
+  });
+});
