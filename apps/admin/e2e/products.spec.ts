@@ -171,6 +171,67 @@ describe('vendor products', () => {
     }
   });
 
+  it('refuses a price below 1p under the field, and asks before cutting a price to a tenth', async () => {
+    const token = await vendorToken();
+    const created = await api<VendorProductReply>(e2eServer().baseURL, 'vendor/products', {
+      method: 'POST',
+      token,
+      body: {
+        name: `Price Check Marmalade ${Date.now()}`,
+        is_active: false,
+        variations: [{ name: 'Jar', price: 450 }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id } = created.body.data.product;
+    const storedPrice = async () =>
+      (
+        await api<{ product: { variations: { price: number }[] } }>(e2eServer().baseURL, `vendor/products/${id}`, {
+          token,
+        })
+      ).body.data.product.variations[0]!.price;
+    try {
+      const { page, context } = await newPage(browser);
+      await signIn(page, accounts.vendor);
+      await page.getByText('Orders today').waitFor();
+      await page.goto(`/admin/vendor/products/${id}`);
+      const variation = page.getByTestId('variation');
+      const price = variation.getByLabel(/^Price/);
+      await price.waitFor();
+
+      // "-1" is never clamped to a free £0.00: the rule shows under the field and nothing is sent.
+      await price.fill('-1');
+      await variation.getByRole('button', { name: 'Save variation' }).click();
+      await variation.getByText('A price must be at least £0.01.').waitFor();
+      expect(await price.inputValue()).toBe('-£1.00');
+      expect(await storedPrice()).toBe(450);
+
+      // 0.45 for 4.50: asked first; Cancel keeps the old price.
+      await price.fill('0.45');
+      await variation.getByRole('button', { name: 'Save variation' }).click();
+      const ask = page.getByRole('dialog', { name: 'Cut the price this much?' });
+      await ask.getByText(/from £4\.50 to £0\.45/).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      expect(await storedPrice()).toBe(450);
+
+      await variation.getByRole('button', { name: 'Save variation' }).click();
+      await page
+        .getByRole('dialog', { name: 'Cut the price this much?' })
+        .getByRole('button', { name: 'Sell at £0.45' })
+        .click();
+      await page
+        .getByText(/is saved\.$/)
+        .first()
+        .waitFor();
+      expect(await storedPrice()).toBe(45);
+      await context.close();
+    } finally {
+      await api(e2eServer().baseURL, `vendor/products/${id}`, { method: 'DELETE', token });
+    }
+  });
+
   it('shows the products list and the form on a phone', async () => {
     const { page, context } = await newPage(browser, viewports.mobile);
     await signIn(page, accounts.vendor);

@@ -1,5 +1,7 @@
 import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { formatMoney } from '@parade/core/money';
+import { isSteepPriceCut } from '@parade/core/price-change';
 import { type VendorVariation, vendorVariationUpdateSchema } from '@parade/core/vendor-schemas';
 import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
@@ -34,7 +36,18 @@ export function VariationEditor({
     validate: (values) => ({ ...checkWithCore(values), ...variationFieldMessages(values) }),
   });
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
-    const saved = await update.mutateAsync({ id: variation.id, body: variationToWire(values) });
+    const body = variationToWire(values);
+    // A price cut to a tenth or less is usually a typing slip: asked about before shoppers see it.
+    if (body.price !== undefined && isSteepPriceCut(variation.price, body.price)) {
+      const yes = await confirmAction({
+        title: 'Cut the price this much?',
+        message: `${variation.full_name} would go from ${formatMoney(variation.price)} to ${formatMoney(body.price)}. Shoppers can buy it at the new price at once.`,
+        confirmLabel: `Sell at ${formatMoney(body.price)}`,
+        destructive: false,
+      });
+      if (!yes) return;
+    }
+    const saved = await update.mutateAsync({ id: variation.id, body });
     form.setInitialValues(variationValues(saved));
     form.resetDirty();
     notifySuccess(`${saved.full_name} is saved.`);
