@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pushMessageSchema } from '@parade/core/push-schemas';
 import { type PushService, startPushService, type TestPushSubscription } from '@parade/test-support/push-service';
+import { startStripeStandIn } from '@parade/test-support/stripe-stand-in';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions, shopStaff } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { placeCheckout } from '../../test/card-checkouts';
 import { checkoutFixtures, collection } from '../../test/checkout-fixtures';
 import { signUpAs } from '../../test/manage-fixtures';
 import { bearer, signUp } from '../../test/test-support';
@@ -274,6 +276,49 @@ describe('pushes to customers for their orders', () => {
     expect(res.json().data.order.status).toBe('processing');
     await t.app.push.idle();
     expect((await rowsOf(device.endpoint))[0]?.lastError).toBeTruthy();
+  });
+});
+
+describe('pushes for orders the unpaid-card sweep cancels', () => {
+  it("tell the customer, like the shop's own changes", async () => {
+    const stripe = await startStripeStandIn();
+    const swept = await buildTestApp({
+      seed: true,
+      pushAgent: service.agent,
+      env: {
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+        STRIPE_API_URL: stripe.url,
+        CARD_PAYMENT_SWEEP_SECONDS: '1',
+      },
+    });
+    try {
+      // This app made its own VAPID pair (its own DATA_DIR): its devices subscribe with that key.
+      service.expectVapidKey(swept.app.push.publicKey);
+      const customer = await signUp(swept.app);
+      const device = service.subscribe();
+      const saved = await swept.app.inject({
+        method: 'POST',
+        url: '/api/user/push-subscriptions',
+        headers: bearer(customer.token),
+        payload: device.json,
+      });
+      expect(saved.statusCode).toBe(200);
+      const overdue = await placeCheckout(swept.app, swept.database.db, customer, { dueInMinutes: -1 });
+      await expect
+        .poll(() => service.received.filter((push) => push.endpoint === device.endpoint).length, { timeout: 10_000 })
+        .toBe(overdue.orderIds.length);
+      expect(service.refusals).toEqual([]);
+      for (const push of service.received) {
+        expect((push.json as { title: string }).title).toMatch(/: your order INV-\d{4}-\d+ is cancelled$/);
+      }
+    } finally {
+      await swept.close();
+      await stripe.close();
+      const published = await t.app.inject({ method: 'GET', url: '/api/push/public-key' });
+      service.expectVapidKey(published.json().data.public_key);
+    }
   });
 });
 
