@@ -91,13 +91,29 @@ describe('order updates on this device (profile)', () => {
     });
   });
 
-  it('serves the push workers of both apps at their fixed addresses', async () => {
+  it('serves the push workers of both apps at their fixed addresses, and the browser installs them', async () => {
     await inFreshPage(browser, async (page) => {
-      for (const path of ['/push-worker.js', '/admin/push-worker.js']) {
-        const res = await page.request.get(path);
+      for (const scope of ['/', '/admin/']) {
+        const res = await page.request.get(`${scope}push-worker.js`);
         expect(res.status()).toBe(200);
         expect(res.headers()['content-type']).toMatch(/javascript/);
         expect(await res.text()).toContain("addEventListener('push'");
+        // Under the server's real Content-Security-Policy, as the opt-in switch registers it.
+        await page.goto(scope);
+        const active = await page.evaluate(async (path) => {
+          const registration = await navigator.serviceWorker.register(`${path}push-worker.js`, { scope: path });
+          const worker = registration.installing ?? registration.waiting ?? registration.active;
+          if (worker && worker.state !== 'activated') {
+            await new Promise((resolve) =>
+              worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)),
+            );
+          }
+          return {
+            scope: new URL(registration.scope).pathname,
+            script: new URL(registration.active?.scriptURL ?? '').pathname,
+          };
+        }, scope);
+        expect(active).toEqual({ scope, script: `${scope}push-worker.js` });
       }
     });
   });
