@@ -57,9 +57,11 @@ async function activeRegistration(workerUrl: string, scope: string): Promise<Ser
   const registration = await navigator.serviceWorker.register(workerUrl, { scope });
   const worker = registration.installing ?? registration.waiting;
   if (!registration.active && worker) {
-    await new Promise<void>((resolve) => {
+    await new Promise<void>((resolve, reject) => {
       worker.addEventListener('statechange', () => {
         if (worker.state === 'activated') resolve();
+        // A worker that failed to install is dropped: say so instead of waiting for ever.
+        else if (worker.state === 'redundant') reject(new Error('the push worker did not install'));
       });
     });
   }
