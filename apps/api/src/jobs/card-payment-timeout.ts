@@ -17,8 +17,9 @@ export const cardPaymentTimeoutPlugin = fp(
     const sweep = () => {
       if (running) return;
       running = releaseUnpaidCardCheckouts(app.db, { publicUrl: app.config.publicUrl })
-        .then(({ invoiceIds, orderIds }) => {
+        .then(({ invoiceIds, orderIds, mailIds }) => {
           if (invoiceIds.length > 0) app.log.info({ invoiceIds }, 'unpaid card checkouts released');
+          app.mailer.deliverLater(mailIds);
           if (orderIds.length === 0) return;
           const changes = orderIds.map((orderId) => ({ orderId, status: 'cancelled' as const }));
           app.push.sendLater(() => orderStatusPushes(app.db, changes, app.config.publicUrl));
@@ -35,5 +36,5 @@ export const cardPaymentTimeoutPlugin = fp(
       await running;
     });
   },
-  { name: 'card-payment-timeout', dependencies: ['db', 'push'] },
+  { name: 'card-payment-timeout', dependencies: ['db', 'mailer', 'push'] },
 );

@@ -100,6 +100,8 @@ describe('changeOrderStatus', () => {
     ).toEqual({
       orderId: order.id,
       status: 'cancelled',
+      // The customer's status mail, for the caller to hand to the mailer after the commit.
+      mailIds: [expect.any(Number)],
     });
     expect(await stockOf(v.id)).toEqual({ stock: 2, unitsSold: 0 });
     expect(await balance(me.user.id, shop.id)).toBe(300);
@@ -273,15 +275,17 @@ describe('markOrderPaid and cancelInvoiceOrders', () => {
     const cancelled = await db().transaction((tx) =>
       cancelInvoiceOrders(tx, invoiceId, 'Card payment not received in time', 'http://parade.test'),
     );
-    expect(cancelled).toEqual([placed[1]!.id]);
+    expect(cancelled.orderIds).toEqual([placed[1]!.id]);
+    expect(cancelled.mailIds).toHaveLength(1);
     expect(await stockOf(va.id)).toEqual({ stock: 5, unitsSold: 0 });
     expect(await stockOf(vb.id)).toEqual({ stock: 5, unitsSold: 0 });
     expect(await balance(me.user.id, b.id)).toBe(100);
     const statuses = await db().select({ status: orders.status }).from(orders).where(eq(orders.invoiceId, invoiceId));
     expect(statuses.map((s) => s.status)).toEqual(['cancelled', 'cancelled']);
-    expect(await db().transaction((tx) => cancelInvoiceOrders(tx, invoiceId, 'again', 'http://parade.test'))).toEqual(
-      [],
-    );
+    expect(await db().transaction((tx) => cancelInvoiceOrders(tx, invoiceId, 'again', 'http://parade.test'))).toEqual({
+      orderIds: [],
+      mailIds: [],
+    });
     await readModelOf([va.productId, vb.productId]);
   });
 });

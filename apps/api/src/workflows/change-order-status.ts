@@ -31,6 +31,7 @@ export const orderTrackUrl = (publicUrl: string, orderId: number): string =>
 /**
  * Puts the customer's status mail in the outbox, in the transaction of the change: one mail per
  * change, whoever made it (the shop, the admin, the unpaid-card sweep), or none if it rolls back.
+ * Returns its outbox id, for the caller to hand to the mailer once the transaction committed.
  */
 async function queueStatusMail(
   tx: DbOrTx,
@@ -38,19 +39,19 @@ async function queueStatusMail(
   to: OrderStatus,
   note: string | null,
   publicUrl: string,
-): Promise<void> {
+): Promise<number[]> {
   const facts = await orderNoticeFacts(tx, orderId);
-  if (!facts) return;
+  if (!facts) return [];
   const trackUrl = orderTrackUrl(publicUrl, orderId);
   const mail = orderStatusMail({ ...facts, trackUrl, note }, to);
-  await enqueueMail(tx, { kind: 'order-status', to: facts.customerEmail, ...mail });
+  return [await enqueueMail(tx, { kind: 'order-status', to: facts.customerEmail, ...mail })];
 }
 
 /**
  * Applies one allowed change to a locked order: appends history, and for `cancelled` gives back
  * its coupon use, stock and points; for `delivered` awards its points once; then queues the
- * customer's status mail. Lock order as in checkout (coupons, stock, point balances), so a cancel
- * and a checkout never deadlock.
+ * customer's status mail (its outbox ids are returned). Lock order as in checkout (coupons, stock,
+ * point balances), so a cancel and a checkout never deadlock.
  */
 async function applyStatusChange(
   tx: DbOrTx,
@@ -58,7 +59,7 @@ async function applyStatusChange(
   to: OrderStatus,
   note: string | null,
   publicUrl: string,
-): Promise<void> {
+): Promise<number[]> {
   if (!canChangeOrderStatus(order.status, to)) throw refuseTransition(order.status, to);
   // The row is locked, so the guard cannot fail here; it keeps the update honest if that changes.
   if (!(await setOrderStatus(tx, order.id, order.status, to, note))) throw refuseTransition(order.status, to);
@@ -79,23 +80,23 @@ async function applyStatusChange(
     );
     await awardDeliveryPoints(tx, { userId: order.userId, shopId: order.shopId, points, orderId: order.id });
   }
-  await queueStatusMail(tx, order.id, to, note, publicUrl);
+  return queueStatusMail(tx, order.id, to, note, publicUrl);
 }
 
 /**
  * Moves an order along core's transitions in one transaction (orders + catalog stock + cart
  * coupons and points). `shopId` scopes it to one shop's orders: another shop's order is 404.
- * Returns the new status.
+ * Returns the new status and the status mail's outbox ids (hand them to the mailer: committed).
  */
 export async function changeOrderStatus(
   db: DbOrTx,
   input: { orderId: number; to: OrderStatus; note?: string | null; shopId?: number; publicUrl: string },
-): Promise<{ orderId: number; status: OrderStatus }> {
+): Promise<{ orderId: number; status: OrderStatus; mailIds: number[] }> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, input.shopId);
     if (!order) throw orderNotFound();
-    await applyStatusChange(tx, order, input.to, input.note ?? null, input.publicUrl);
-    return { orderId: order.id, status: input.to };
+    const mailIds = await applyStatusChange(tx, order, input.to, input.note ?? null, input.publicUrl);
+    return { orderId: order.id, status: input.to, mailIds };
   });
 }
 
@@ -131,19 +132,21 @@ export async function markOrderPaid(
 /**
  * Cancels every order of an invoice that can still be cancelled (not delivered, not cancelled),
  * giving back stock, points and coupon uses, in the CALLER's transaction: the unpaid-card
- * timeout job runs it with its own claim of the invoice. Returns the ids of the orders cancelled.
+ * timeout job runs it with its own claim of the invoice. Returns the ids of the orders cancelled
+ * and of their status mails.
  */
 export async function cancelInvoiceOrders(
   tx: DbOrTx,
   invoiceId: number,
   note: string | null,
   publicUrl: string,
-): Promise<number[]> {
-  const cancelled: number[] = [];
+): Promise<{ orderIds: number[]; mailIds: number[] }> {
+  const orderIds: number[] = [];
+  const mailIds: number[] = [];
   for (const order of await lockLiveInvoiceOrders(tx, invoiceId)) {
     if (!canChangeOrderStatus(order.status, 'cancelled')) continue;
-    await applyStatusChange(tx, order, 'cancelled', note, publicUrl);
-    cancelled.push(order.id);
+    mailIds.push(...(await applyStatusChange(tx, order, 'cancelled', note, publicUrl)));
+    orderIds.push(order.id);
   }
-  return cancelled;
+  return { orderIds, mailIds };
 }

@@ -41,6 +41,8 @@ export interface PlaceOrderContext {
   /** Whether the server holds what card payment needs (Stripe keys); the admin's setting is read here. */
   stripe: { stripeSecretKeySet: boolean; publishableKey?: string };
   deliverMail(ids: number[]): void;
+  /** Called once when a checkout committed (never for an idempotent replay): its shops' pushes go then. */
+  onPlaced?(reply: PlaceOrderPayload): void;
   now?: () => Date;
 }
 
@@ -299,6 +301,7 @@ export async function placeOrder(
     return winner;
   }
   ctx.deliverMail(outcome.mailIds);
+  ctx.onPlaced?.(outcome.reply);
   return outcome.reply;
 }
 

@@ -7,18 +7,20 @@ export const UNPAID_CARD_NOTE = 'Cancelled automatically: the card payment was n
 
 /**
  * Cancels the orders of card checkouts left unpaid (or failed) past their payment due time, giving
- * back stock, points and coupon uses, one invoice per transaction; returns the invoices released.
+ * back stock, points and coupon uses, one invoice per transaction; returns the invoices released,
+ * their orders and the customers' status mails (to hand to the mailer).
  * Each invoice is claimed FOR UPDATE SKIP LOCKED, so several API processes running this at once
  * never release the same invoice twice, and a payment webhook for it waits and then sees it cancelled.
  */
 export async function releaseUnpaidCardCheckouts(
   db: Db,
   options: { publicUrl: string; now?: Date; limit?: number },
-): Promise<{ invoiceIds: number[]; orderIds: number[] }> {
+): Promise<{ invoiceIds: number[]; orderIds: number[]; mailIds: number[] }> {
   const now = options.now ?? new Date();
   const limit = options.limit ?? 100;
   const invoiceIds: number[] = [];
   const orderIds: number[] = [];
+  const mailIds: number[] = [];
   while (invoiceIds.length < limit) {
     const released = await db.transaction(async (tx) => {
       const [invoiceId] = await claimOverdueCardInvoices(tx, now, 1);
@@ -29,7 +31,8 @@ export async function releaseUnpaidCardCheckouts(
     });
     if (!released) break;
     invoiceIds.push(released.invoiceId);
-    orderIds.push(...released.cancelled);
+    orderIds.push(...released.cancelled.orderIds);
+    mailIds.push(...released.cancelled.mailIds);
   }
-  return { invoiceIds, orderIds };
+  return { invoiceIds, orderIds, mailIds };
 }

@@ -224,10 +224,13 @@ describe('the demo marketplace', () => {
     }
   });
 
-  it('gives every shop a coupon, some shops offers, and covers the coupon rules', async () => {
+  it('gives every shop a coupon, the platform one, some shops offers, and covers the coupon rules', async () => {
     const allCoupons = await t.database.db.select().from(coupons);
     const shopCount = await rowCount(shops);
-    expect(new Set(allCoupons.map((c) => c.shopId)).size).toBe(shopCount);
+    expect(new Set(allCoupons.flatMap((c) => (c.shopId === null ? [] : [c.shopId]))).size).toBe(shopCount);
+    // A platform coupon (no shop) that names categories, shown by a deal.
+    expect(allCoupons.filter((c) => c.shopId === null).map((c) => c.code)).toEqual(['FRESH10']);
+    expect(allCoupons.find((c) => c.code === 'FRESH10')?.categoryIds).toHaveLength(1);
     expect(allCoupons.some((c) => c.productIds.length > 0)).toBe(true);
     expect(allCoupons.some((c) => c.usageLimit !== null)).toBe(true);
     expect(allCoupons.some((c) => c.endsAt !== null && c.endsAt.getTime() < Date.now())).toBe(true);

@@ -29,7 +29,9 @@ export async function priceShopVariations(
   db: DbOrTx,
   shopId: number,
   ids: number[],
-): Promise<{ id: number; price: number; productId: number; categoryId: number | null; subCategoryId: number | null }[]> {
+): Promise<
+  { id: number; price: number; productId: number; categoryId: number | null; subCategoryId: number | null }[]
+> {
   if (ids.length === 0) return [];
   return db
     .select({

@@ -76,9 +76,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      // place-order hands over the new checkout's mails exactly once, after its transaction
-      // commits, and never for an idempotent replay: the moment the shops' devices hear of it.
-      let placedNow = false;
       const payload = await placeOrder(
         {
           db: app.db,
@@ -89,19 +86,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
             stripeSecretKeySet: Boolean(app.config.stripeSecretKey),
             publishableKey: app.config.stripePublishableKey,
           },
-          deliverMail: (ids) => {
-            placedNow = true;
-            app.mailer.deliverLater(ids);
+          deliverMail: (ids) => app.mailer.deliverLater(ids),
+          // Once the checkout committed, never for an idempotent replay: the shops' devices hear of it.
+          onPlaced: (placed) => {
+            const orderIds = placed.orders.map((order) => order.id);
+            app.push.sendLater(() => newOrderPushes(app.db, orderIds, app.config.adminUrl));
           },
         },
         { id: user.id, name: user.name, email: user.email },
         request.body,
         request.headers['idempotency-key'] ?? null,
       );
-      if (placedNow) {
-        const orderIds = payload.orders.map((order) => order.id);
-        app.push.sendLater(() => newOrderPushes(app.db, orderIds, app.config.adminUrl));
-      }
       return reply.code(201).send(ok(payload));
     },
   );

@@ -204,7 +204,8 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         shopId,
         publicUrl: app.config.publicUrl,
       });
-      // Committed: the customer's devices hear of it (the status mail is already in the outbox).
+      // Committed: the status mail goes now (not at the outbox's next sweep) and the customer's devices hear of it.
+      app.mailer.deliverLater(changed.mailIds);
       app.push.sendLater(() => orderStatusPushes(app.db, [changed], app.config.publicUrl));
       return orderReply(shopId, request.params.id);
     },
