@@ -21,6 +21,7 @@ import { RETURN_WINDOW_DAYS_MAX } from './return-schemas';
 import { isHttpsUrl, isSafeLink, LINK_MESSAGE, optionalSafeLinkSchema, safeLinkSchema } from './safe-links';
 import { collectionPointSchema, type SiteSettingKey } from './settings';
 import { shopCreateRequestSchema } from './shop-request-schemas';
+import { vatRateSchema } from './vat';
 import { checkCouponRules, couponFields, manageListQuerySchema, vendorCouponSchema } from './vendor-schemas';
 
 const personSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
@@ -62,6 +63,8 @@ export const adminShopSchema = refSchema.extend({
   email: z.string().nullable(),
   points_per_pound: z.number().int(),
   holiday_mode: z.boolean(),
+  /** Its UK VAT number, null when it is not VAT-registered (its merchant sets it). */
+  vat_number: z.string().nullable(),
   /** Its owner (the vendor who runs it), when it has one. */
   owner: personSchema.nullable(),
   product_count: z.number().int(),
@@ -281,6 +284,11 @@ export type AdminSettingsPayload = z.infer<typeof adminSettingsPayloadSchema>;
 export const adminCategorySchema = refSchema.extend({
   image: z.string().nullable(),
   position: z.number().int(),
+  /**
+   * The VAT rate (0, 5 or 20 %) a new variation of the category's products takes unless its
+   * merchant picks another. Changing it leaves existing variations as they are.
+   */
+  vat_rate: z.number().int(),
   sub_categories: z.array(refSchema),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
@@ -289,6 +297,8 @@ export const adminCategoryInputSchema = z.object({
   slug: slugSchema.optional(),
   image: optionalSafeLinkSchema.optional(),
   position: z.number().int().min(0).max(10_000).optional(),
+  /** 20 (standard) when a new category names none. */
+  vat_rate: vatRateSchema.optional(),
 });
 export type AdminCategoryInput = z.input<typeof adminCategoryInputSchema>;
 

@@ -32,6 +32,8 @@ export type Brand = z.infer<typeof brandSchema>;
 /** GET /categories: a category with its sub-categories and their brands. */
 export const categoryNodeSchema = refSchema.extend({
   image: z.string().nullable(),
+  /** The VAT rate (0, 5 or 20 %) its products' prices include unless their merchant chose another (the merchant's form starts from it). */
+  vat_rate: z.number().int(),
   sub_categories: z.array(refSchema.extend({ brands: z.array(refSchema) })),
 });
 export type CategoryNode = z.infer<typeof categoryNodeSchema>;

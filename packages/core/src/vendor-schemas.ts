@@ -14,6 +14,7 @@ import { idSchema } from './ids';
 import { orderAddressSchema, orderHistoryEntrySchema, orderSchema } from './order-schemas';
 import { optionalSafeLinkSchema, optionalUploadPathSchema, uploadPathSchema } from './safe-links';
 import { shopSlideItemSchema } from './shop-schemas';
+import { vatNumberInputSchema, vatRateSchema } from './vat';
 
 // ---- Lists ---------------------------------------------------------------------------------
 
@@ -107,6 +108,8 @@ export const vendorVariationSchema = z.object({
   sku: z.string().nullable(),
   price: z.number().int(),
   compare_at_price: z.number().int().nullable(),
+  /** The VAT rate (0, 5 or 20 %) the price includes; a new variation takes its category's unless told. */
+  vat_rate: z.number().int(),
   /** null = unlimited. */
   stock: z.number().int().nullable(),
   is_active: z.boolean(),
@@ -157,6 +160,8 @@ const variationFields = {
   sku: optionalText(64).optional(),
   price: sellingPriceSchema,
   compare_at_price: pricePenceSchema.nullable().optional(),
+  /** On create, the product's category's rate when not sent (20 for a product without a category). */
+  vat_rate: vatRateSchema.optional(),
   stock: stockSchema.optional(),
   is_active: z.boolean().optional(),
   position: z.number().int().min(0).max(10_000).optional(),
@@ -317,6 +322,8 @@ export const vendorShopSchema = z.object({
   /** While on, the shop takes no new orders and the storefront shows `holiday_message`. */
   holiday_mode: z.boolean(),
   holiday_message: z.string().nullable(),
+  /** The shop's UK VAT number ("GB999999973"); null when it is not VAT-registered. Its invoices show VAT only when set. */
+  vat_number: z.string().nullable(),
   /** active, or suspended by the platform (then hidden from the storefront). */
   status: z.enum(['active', 'suspended']),
 });
@@ -364,6 +371,8 @@ export const vendorShopUpdateSchema = z
     points_per_pound: z.number().int().min(0).max(100),
     holiday_mode: z.boolean(),
     holiday_message: optionalText(500),
+    /** Normalised ("GB999 9999 73" is kept as "GB999999973"); empty or null = not VAT-registered. New orders copy it. */
+    vat_number: vatNumberInputSchema,
   })
   .partial();
 export type VendorShopUpdate = z.input<typeof vendorShopUpdateSchema>;
