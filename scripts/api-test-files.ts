@@ -31,6 +31,7 @@ export const apiUnitFiles = [
  * the price refusal (vendor-catalog) and the live order feed, whose NOTIFY is LISTENed to across
  * processes on PostgreSQL and within PGlite's one process (live-orders); the status mails and
  * digital lines are in workflows/; and the web pushes, sent after each driver's commit (push).
+ * The VAT a checkout records per line, and the VAT numbers and rates it copies (issue 24: vat).
  * Every other API file talks to PostgreSQL through the same SQL either way.
  * Without TEST_DATABASE_URL every API file runs on PGlite.
  */
@@ -52,5 +53,6 @@ export const driverDependentFiles = [
   'apps/api/src/modules/offers/qr-codes.test.ts',
   'apps/api/src/modules/search/search.test.ts',
   'apps/api/src/plugins/degrading.test.ts',
+  'apps/api/src/vat.test.ts',
   'apps/api/src/workflows/*.test.ts',
 ];

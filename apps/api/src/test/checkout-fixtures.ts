@@ -18,7 +18,13 @@ export function checkoutFixtures(app: () => TestApp) {
   const db = () => app().database.db;
 
   async function makeShop(
-    options: { email?: string | null; pointsPerPound?: number; isActive?: boolean; holidayMode?: boolean } = {},
+    options: {
+      email?: string | null;
+      pointsPerPound?: number;
+      isActive?: boolean;
+      holidayMode?: boolean;
+      vatNumber?: string | null;
+    } = {},
   ) {
     serial += 1;
     const [shop] = await db()
@@ -32,6 +38,7 @@ export function checkoutFixtures(app: () => TestApp) {
         pointsPerPound: options.pointsPerPound ?? 1,
         isActive: options.isActive ?? true,
         holidayMode: options.holidayMode ?? false,
+        vatNumber: options.vatNumber ?? null,
       })
       .returning();
     return shop!;
@@ -39,7 +46,13 @@ export function checkoutFixtures(app: () => TestApp) {
 
   async function makeVariation(
     shopId: number,
-    options: { price: number; stock?: number | null; type?: 'Physical' | 'Digital'; name?: string },
+    options: {
+      price: number;
+      stock?: number | null;
+      type?: 'Physical' | 'Digital';
+      name?: string;
+      vatRate?: 0 | 5 | 20;
+    },
   ) {
     serial += 1;
     const name = options.name ?? `Test Product ${serial}`;
@@ -55,6 +68,7 @@ export function checkoutFixtures(app: () => TestApp) {
         slug: '1kg',
         fullName: `${name} 1kg`,
         price: options.price,
+        ...(options.vatRate !== undefined ? { vatRate: options.vatRate } : {}),
         stock: options.stock === undefined ? 100 : options.stock,
         images: [`/uploads/test-${serial}.jpg`],
       })

@@ -82,6 +82,7 @@ async function toAdminCategories(db: DbOrTx, rows: (typeof categories.$inferSele
     slug: row.slug,
     image: row.image,
     position: row.position,
+    vat_rate: row.vatRate,
     sub_categories: subs.filter((s) => s.categoryId === row.id).map(({ id, name, slug }) => ({ id, name, slug })),
   }));
 }
@@ -122,6 +123,7 @@ export async function saveCategory(
             slug: await freeSlug(input.slug, name, takenSlugs(tx, categories)),
             image: input.image ?? null,
             position: input.position ?? 0,
+            ...(input.vat_rate !== undefined ? { vatRate: input.vat_rate } : {}),
           })
           .returning({ id: categories.id });
         await refreshProductListings(tx, { productIds: [] });
@@ -136,6 +138,8 @@ export async function saveCategory(
           : {}),
         ...(input.image !== undefined ? { image: input.image } : {}),
         ...(input.position !== undefined ? { position: input.position } : {}),
+        // The default for new variations only: existing ones keep the rate their merchant has (decision 029).
+        ...(input.vat_rate !== undefined ? { vatRate: input.vat_rate } : {}),
       };
       if (hasAny(changes)) await tx.update(categories).set(changes).where(eq(categories.id, id));
       await refreshProductListings(tx, { productIds: await productIdsWhere(tx, eq(products.categoryId, id)) });

@@ -12,6 +12,7 @@ export interface CategoryTree {
   name: string;
   slug: string;
   image: string | null;
+  vat_rate: number;
   sub_categories: { id: number; name: string; slug: string; brands: BrandRef[] }[];
 }
 
@@ -37,6 +38,7 @@ export async function listCategoryTree(db: DbOrTx): Promise<CategoryTree[]> {
     name: c.name,
     slug: c.slug,
     image: c.image,
+    vat_rate: c.vatRate,
     sub_categories: subs
       .filter((s) => s.categoryId === c.id)
       .map((s) => ({ id: s.id, name: s.name, slug: s.slug, brands: brandsBySub.get(s.id) ?? [] })),

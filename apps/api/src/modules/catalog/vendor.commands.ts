@@ -1,3 +1,4 @@
+import { STANDARD_VAT_RATE } from '@parade/core/vat';
 import type {
   vendorProductCreateSchema,
   vendorProductUpdateSchema,
@@ -53,9 +54,19 @@ async function checkRefs(
   }
 }
 
+/**
+ * The VAT rate a new variation of a product in this category takes when its merchant names none
+ * (contract: "VAT"): the category's, or the standard rate for a product without one.
+ */
+async function categoryVatRate(tx: DbOrTx, categoryId: number | null): Promise<number> {
+  if (categoryId === null) return STANDARD_VAT_RATE;
+  const [row] = await tx.select({ vatRate: categories.vatRate }).from(categories).where(eq(categories.id, categoryId));
+  return row?.vatRate ?? STANDARD_VAT_RATE;
+}
+
 async function insertVariation(
   tx: DbOrTx,
-  product: { id: number; name: string; type: 'Physical' | 'Digital' },
+  product: { id: number; name: string; type: 'Physical' | 'Digital'; vatRate: number },
   input: VariationInput,
   position: number,
 ): Promise<number> {
@@ -74,6 +85,7 @@ async function insertVariation(
       sku: input.sku ?? null,
       price: input.price,
       compareAtPrice: input.compare_at_price ?? null,
+      vatRate: input.vat_rate ?? product.vatRate,
       // Digital goods are unlimited unless the shop says otherwise; physical ones start at none.
       stock: input.stock !== undefined ? input.stock : product.type === 'Digital' ? null : 0,
       isActive: input.is_active ?? true,
@@ -113,9 +125,10 @@ export async function createVendorProduct(db: DbOrTx, shopId: number, input: Pro
         })
         .returning({ id: products.id });
       if (!row) throw new Error('The product insert returned no row');
+      const vatRate = await categoryVatRate(tx, refs.categoryId);
       let position = 0;
       for (const variation of input.variations ?? []) {
-        await insertVariation(tx, { id: row.id, name: input.name, type }, variation, position++);
+        await insertVariation(tx, { id: row.id, name: input.name, type, vatRate }, variation, position++);
       }
       await refreshProductListings(tx, { productIds: [row.id] });
       return row.id;
@@ -206,7 +219,7 @@ export async function createVendorVariation(
   return slugRace(() =>
     db.transaction(async (tx) => {
       const [product] = await tx
-        .select({ id: products.id, name: products.name, type: products.type })
+        .select({ id: products.id, name: products.name, type: products.type, categoryId: products.categoryId })
         .from(products)
         .where(and(eq(products.id, productId), eq(products.shopId, shopId)))
         .for('update');
@@ -215,7 +228,8 @@ export async function createVendorVariation(
         .select({ position: sql<number>`coalesce(max(${productVariations.position}) + 1, 0)::int` })
         .from(productVariations)
         .where(eq(productVariations.productId, productId));
-      const id = await insertVariation(tx, product, input, last?.position ?? 0);
+      const vatRate = await categoryVatRate(tx, product.categoryId);
+      const id = await insertVariation(tx, { ...product, vatRate }, input, last?.position ?? 0);
       await refreshProductListings(tx, { productIds: [productId] });
       return id;
     }),
@@ -273,6 +287,7 @@ export async function updateVendorVariation(
           ...(changes.sku !== undefined ? { sku: changes.sku } : {}),
           ...(changes.price !== undefined ? { price: changes.price } : {}),
           ...(changes.compare_at_price !== undefined ? { compareAtPrice: changes.compare_at_price } : {}),
+          ...(changes.vat_rate !== undefined ? { vatRate: changes.vat_rate } : {}),
           ...(changes.stock !== undefined ? { stock: changes.stock } : {}),
           ...(changes.is_active !== undefined ? { isActive: changes.is_active } : {}),
           ...(changes.position !== undefined ? { position: changes.position } : {}),

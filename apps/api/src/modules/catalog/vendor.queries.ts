@@ -20,6 +20,7 @@ export function toVendorVariation(row: VariationRow): VendorVariation {
     sku: row.sku,
     price: row.price,
     compare_at_price: row.compareAtPrice,
+    vat_rate: row.vatRate,
     stock: row.stock,
     is_active: row.isActive,
     position: row.position,

@@ -35,6 +35,7 @@ function toVendorShop(row: ShopRow): VendorShop {
     points_per_pound: row.pointsPerPound,
     holiday_mode: row.holidayMode,
     holiday_message: row.holidayMessage,
+    vat_number: row.vatNumber,
     status: statusOf(row),
   };
 }
@@ -96,6 +97,8 @@ export async function updateShopProfile(
   if (changes.points_per_pound !== undefined) set.pointsPerPound = changes.points_per_pound;
   if (changes.holiday_mode !== undefined) set.holidayMode = changes.holiday_mode;
   if (changes.holiday_message !== undefined) set.holidayMessage = changes.holiday_message || null;
+  // Orders already placed keep the number they were placed under (orders.vat_number), so a change applies to new ones.
+  if (changes.vat_number !== undefined) set.vatNumber = changes.vat_number;
   if (Object.keys(set).length === 0) return findVendorShop(db, shopId);
   const [row] = await db.update(shops).set(set).where(eq(shops.id, shopId)).returning();
   return row ? toVendorShop(row) : null;
@@ -172,6 +175,7 @@ function toAdminShopBase(row: ShopRow): AdminShopBase {
     email: row.email,
     points_per_pound: row.pointsPerPound,
     holiday_mode: row.holidayMode,
+    vat_number: row.vatNumber,
     created_at: row.createdAt.toISOString(),
   };
 }
