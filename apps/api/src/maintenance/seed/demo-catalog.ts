@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { VatRate } from '@parade/core/money-rules';
 import { daysFrom } from './demo-content';
 import type { DemoFiles } from './demo-files';
 import type { DemoIcon } from './demo-images';
@@ -13,12 +14,19 @@ export interface SubCategorySeed {
   brands: string[];
   /** Icon on the sub-category's product pictures; the category's icon when omitted. */
   icon?: DemoIcon;
+  /**
+   * The VAT rate its shops sell at when it is not the category's (tea and coffee are food,
+   * zero-rated, in a category of soft drinks at the standard rate): the merchants' own choice.
+   */
+  vatRate?: VatRate;
 }
 
 export interface CategorySeed {
   name: string;
   slug: string;
   icon: DemoIcon;
+  /** Its VAT rate as a UK grocer has it (decision 029): food and books 0, the rest 20. */
+  vatRate: VatRate;
   subs: SubCategorySeed[];
 }
 
@@ -27,6 +35,7 @@ export const categorySeeds: CategorySeed[] = [
   {
     name: 'Fruit & Veg',
     slug: 'fruit-and-veg',
+    vatRate: 0,
     icon: 'apple',
     subs: [
       {
@@ -54,6 +63,7 @@ export const categorySeeds: CategorySeed[] = [
   {
     name: 'Meat & Poultry',
     slug: 'meat-and-poultry',
+    vatRate: 0,
     icon: 'meat',
     subs: [
       {
@@ -79,6 +89,7 @@ export const categorySeeds: CategorySeed[] = [
   {
     name: 'Bakery',
     slug: 'bakery',
+    vatRate: 0,
     icon: 'bread',
     subs: [
       {
@@ -105,6 +116,7 @@ export const categorySeeds: CategorySeed[] = [
   {
     name: 'Dairy & Eggs',
     slug: 'dairy-and-eggs',
+    vatRate: 0,
     icon: 'milk',
     subs: [
       {
@@ -145,6 +157,7 @@ export const categorySeeds: CategorySeed[] = [
   {
     name: 'Pantry',
     slug: 'pantry',
+    vatRate: 0,
     icon: 'jar',
     subs: [
       {
@@ -192,12 +205,14 @@ export const categorySeeds: CategorySeed[] = [
   {
     name: 'Drinks',
     slug: 'drinks',
+    vatRate: 20,
     icon: 'cup',
     subs: [
       {
         name: 'Tea & Coffee',
         slug: 'tea-and-coffee',
         icon: 'cup',
+        vatRate: 0,
         blurb: 'Roasted and blended close to home.',
         brands: ['Brick Lane Roasters', 'Chai Corner'],
       },
@@ -213,6 +228,7 @@ export const categorySeeds: CategorySeed[] = [
   {
     name: 'Household & Hardware',
     slug: 'household-and-hardware',
+    vatRate: 20,
     icon: 'tool',
     subs: [
       {
@@ -247,6 +263,7 @@ export const categorySeeds: CategorySeed[] = [
   {
     name: 'Health & Beauty',
     slug: 'health-and-beauty',
+    vatRate: 20,
     icon: 'cross',
     subs: [
       {
@@ -280,6 +297,7 @@ export const categorySeeds: CategorySeed[] = [
   {
     name: 'Books',
     slug: 'books',
+    vatRate: 0,
     icon: 'book',
     subs: [
       {
@@ -343,7 +361,7 @@ export function seededRandom(seed: number): () => number {
 
 /** Rows ready to insert; foreign keys are still slugs, resolved to ids by the seed as it inserts. */
 export interface CatalogPlan {
-  categories: { name: string; slug: string; image: string; position: number }[];
+  categories: { name: string; slug: string; image: string; position: number; vatRate: VatRate }[];
   subCategories: { categorySlug: string; name: string; slug: string; position: number }[];
   brands: { name: string; slug: string; logo: string }[];
   brandLinks: { brandSlug: string; subCategorySlug: string }[];
@@ -369,6 +387,7 @@ export interface CatalogPlan {
     sku: string;
     price: number;
     compareAtPrice: number | null;
+    vatRate: VatRate;
     stock: number | null;
     images: string[];
     unitsSold: number;
@@ -408,6 +427,7 @@ export function buildCatalog(files: DemoFiles, now: Date): CatalogPlan {
       slug: category.slug,
       image: files.image('categories', category.slug, { title: category.name, icon: category.icon }),
       position,
+      vatRate: category.vatRate,
     });
     category.subs.forEach((sub, subPosition) => {
       subs.set(sub.slug, { category, sub });
@@ -467,6 +487,7 @@ export function buildCatalog(files: DemoFiles, now: Date): CatalogPlan {
           sku: `${shop.skuPrefix}-${String(indexInShop + 1).padStart(3, '0')}-${position + 1}`,
           price,
           compareAtPrice: compareAtPrice ?? null,
+          vatRate: found.sub.vatRate ?? found.category.vatRate,
           // A few physical lines are sold out, to show the out-of-stock state.
           stock: product.digital ? null : variationNumber % 19 === 7 ? 0 : 4 + Math.floor(random() * 120),
           // Rotate the product's pictures so each variation leads with a different one.

@@ -20,6 +20,11 @@ export interface ShopSeed {
   phone: string;
   isFeatured: boolean;
   owner: string;
+  /**
+   * Set for the VAT-registered shops (their invoices show VAT): made-up numbers of the right form,
+   * all GB999..., like HMRC's own specimen GB999 9999 73, so none is a real business's.
+   */
+  vatNumber?: string;
   slides: { title: string; caption: string; actionText: string; actionLink: string }[];
 }
 
@@ -77,6 +82,7 @@ export const shopSeeds: ShopSeed[] = [
     phone: '020 7946 0102',
     isFeatured: true,
     owner: 'Tom Harris',
+    vatNumber: 'GB999000101',
     slides: [
       {
         title: 'The Sunday roast, sorted',
@@ -207,6 +213,7 @@ export const shopSeeds: ShopSeed[] = [
     phone: '020 7946 0106',
     isFeatured: false,
     owner: 'Gary Moss',
+    vatNumber: 'GB999000202',
     slides: [
       {
         title: 'Spring clean essentials',
@@ -238,6 +245,7 @@ export const shopSeeds: ShopSeed[] = [
     phone: '020 7946 0107',
     isFeatured: true,
     owner: 'Nadia Begum',
+    vatNumber: 'GB999000303',
     slides: [
       {
         title: 'Beat the winter sniffles',
@@ -324,6 +332,7 @@ export function shopRows(files: DemoFiles) {
       phone: shop.phone,
       email: `hello@${shop.slug}.parade.test`,
       pointsPerPound: 1,
+      vatNumber: shop.vatNumber ?? null,
       isFeatured: shop.isFeatured,
     };
   });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { siteSettingKeys } from '@parade/core/settings';
+import { normaliseVatNumber } from '@parade/core/vat';
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,49 @@ describe('the demo marketplace', () => {
     expect(new Set(rows.map((r) => r.variation.unitsSold)).size).toBeGreaterThan(50);
     const created = await t.database.db.select({ at: products.createdAt }).from(products);
     expect(new Set(created.map((c) => c.at.toISOString().slice(0, 10))).size).toBeGreaterThan(30);
+  });
+
+  it('rates VAT as a UK grocer would, and registers a few shops for VAT with demo numbers', async () => {
+    const rates = Object.fromEntries(
+      (await t.database.db.select({ slug: categories.slug, rate: categories.vatRate }).from(categories)).map((c) => [
+        c.slug,
+        c.rate,
+      ]),
+    );
+    expect(rates).toMatchObject({
+      'fruit-and-veg': 0,
+      'meat-and-poultry': 0,
+      bakery: 0,
+      'dairy-and-eggs': 0,
+      pantry: 0,
+      drinks: 20,
+      'household-and-hardware': 20,
+      'health-and-beauty': 20,
+      books: 0,
+    });
+    const rows = await t.database.db
+      .select({ sub: subCategories.slug, category: categories.slug, rate: productVariations.vatRate })
+      .from(productVariations)
+      .innerJoin(products, eq(products.id, productVariations.productId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(subCategories, eq(subCategories.id, products.subCategoryId));
+    for (const row of rows) {
+      // Tea and coffee are food: their merchants sell them zero-rated although drinks are standard.
+      expect(row.rate, `${row.category}/${row.sub}`).toBe(row.sub === 'tea-and-coffee' ? 0 : rates[row.category]);
+    }
+    expect(rows.some((row) => row.sub === 'tea-and-coffee')).toBe(true);
+    expect(rows.some((row) => row.sub === 'juices-and-soft-drinks' && row.rate === 20)).toBe(true);
+
+    const registered = await t.database.db
+      .select({ slug: shops.slug, vatNumber: shops.vatNumber })
+      .from(shops)
+      .where(sql`${shops.vatNumber} is not null`);
+    expect(registered.map((shop) => shop.slug).sort()).toEqual([
+      'bluebell-chemist',
+      'cable-street-butchers',
+      'jubilee-hardware',
+    ]);
+    for (const shop of registered) expect(normaliseVatNumber(shop.vatNumber ?? '')).toBe(shop.vatNumber);
   });
 
   it('writes a real PDF for every digital variation', async () => {
