@@ -99,6 +99,8 @@ function inventedOrder(id: number, invoice: string, shop: { id: number; name: st
     shipping_charge: 0,
     total: 1234,
     coupon_code: null,
+    platform_discount: 0,
+    vat_number: null,
     created_at: '2026-11-01T10:00:00.000Z',
     items: [
       {
@@ -112,6 +114,8 @@ function inventedOrder(id: number, invoice: string, shop: { id: number; name: st
         discount: 0,
         total: 1234,
         thumbnail: null,
+        vat_rate: 0,
+        vat: 0,
       },
     ],
   };

@@ -255,6 +255,10 @@ export const adminSettingsShape = {
     .int('Whole days.')
     .min(0)
     .max(RETURN_WINDOW_DAYS_MAX, `At most ${RETURN_WINDOW_DAYS_MAX} days.`),
+  /** Percent of a new order the platform keeps when its shop has no rate of its own; changes apply to new orders. */
+  commission_rate: z.number().int('A whole percent.').min(0).max(100, 'At most 100%.'),
+  /** Days after delivery before a sale can be paid out. */
+  payout_hold_days: z.number().int('Whole days.').min(0).max(90, 'At most 90 days.'),
 } satisfies Record<SiteSettingKey, z.ZodType>;
 
 /**
@@ -271,6 +275,8 @@ export const adminSettingsSchema = z.object({
   collection_locations: z.array(collectionPointSchema),
   delivery_radius_miles: z.number(),
   return_window_days: z.number(),
+  commission_rate: z.number(),
+  payout_hold_days: z.number(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 /** PUT admin/settings: only the keys sent change, each checked by its rule. */

@@ -185,7 +185,7 @@ describe('grouping and totals', () => {
     expect(cartTotals(state, 'collection')).toMatchObject({ rewardPointsDiscount: 80, total: 0 });
   });
 
-  it('gives each shop its figures, the delivery charge on the first shop with a physical line', () => {
+  it('gives each shop its figures, the delivery charge shared by the shops with a physical line', () => {
     const shops = [
       { subtotal: 499, couponDiscount: 0, rewardPoints: 0, physical: false },
       { subtotal: 300, couponDiscount: 500, rewardPoints: 50, physical: true },
@@ -194,8 +194,8 @@ describe('grouping and totals', () => {
     const { shops: figures, sum } = orderTotals(shops, 'delivery');
     expect(figures).toEqual([
       { subtotal: 499, discount: 0, rewardPointsDiscount: 0, shippingCharge: 0, total: 499 },
-      { subtotal: 300, discount: 300, rewardPointsDiscount: 0, shippingCharge: 1000, total: 1000 },
-      { subtotal: 250, discount: 50, rewardPointsDiscount: 200, shippingCharge: 0, total: 0 },
+      { subtotal: 300, discount: 300, rewardPointsDiscount: 0, shippingCharge: 500, total: 500 },
+      { subtotal: 250, discount: 50, rewardPointsDiscount: 200, shippingCharge: 500, total: 500 },
     ]);
     expect(sum).toEqual({
       subtotal: 1049,

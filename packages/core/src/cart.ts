@@ -6,6 +6,7 @@ import type { CartItem, CartShop, ShopCoupon } from './cart-schemas';
 import { DELIVERY_CHARGE_PENCE } from './catalog';
 import { MAX_LINE_QUANTITY, type OrderType } from './enums';
 import { messages } from './messages';
+import { shareDeliveryCharge } from './money-rules';
 
 export type { CartItem, CartShop, ShopCoupon } from './cart-schemas';
 export { MAX_LINE_QUANTITY, type OrderType } from './enums';
@@ -170,16 +171,20 @@ export interface ShopTotalsInput {
 /**
  * The totals rule, once for the web cart and the API's checkout: each shop's coupon and then its
  * reward points take that shop's lines down to zero, never below; a delivery order with a
- * physical line pays one delivery charge, carried by the first shop with one. Answers each
- * shop's figures, in the order given, and their sum (grand total = subtotal - coupon discounts
- * - reward points discount + delivery charge).
+ * physical line pays one delivery charge, shared by the shops with a physical line (equal parts,
+ * the odd pence to the first; contract: "Money"), so each shop's order carries the part it
+ * delivers. Answers each shop's figures, in the order given, and their sum (grand total =
+ * subtotal - coupon discounts - reward points discount + delivery charge).
  */
 export function orderTotals(shops: ShopTotalsInput[], orderType: OrderType): { shops: CartTotals[]; sum: CartTotals } {
-  const carrier = orderType === 'delivery' ? shops.find((shop) => shop.physical) : undefined;
-  const figures = shops.map((shop): CartTotals => {
+  const delivery = shareDeliveryCharge(
+    orderType === 'delivery' ? DELIVERY_CHARGE_PENCE : 0,
+    shops.map((shop) => shop.physical),
+  );
+  const figures = shops.map((shop, index): CartTotals => {
     const discount = Math.min(shop.couponDiscount, shop.subtotal);
     const rewardPointsDiscount = Math.min(shop.rewardPoints * POINTS_TO_PENCE, shop.subtotal - discount);
-    const shippingCharge = shop === carrier ? DELIVERY_CHARGE_PENCE : 0;
+    const shippingCharge = delivery[index]!;
     const total = shop.subtotal - discount - rewardPointsDiscount + shippingCharge;
     return { subtotal: shop.subtotal, discount, rewardPointsDiscount, shippingCharge, total };
   });

@@ -95,3 +95,10 @@ export const MAX_LINE_QUANTITY = 9999;
 export const MAX_LINES_PER_REQUEST = 200;
 /** A line's quantity on the wire: a whole number from 1 to 9999 (decimal text accepted, nothing else: ids.ts). */
 export const lineQuantitySchema = wholeNumberOrDigits(z.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY));
+
+/**
+ * A shop's ledger entry kinds (contract: "Money"): a sale (on delivery), the platform's
+ * commission, a refund, a payout to the shop, an adjustment by the admin with a reason.
+ */
+export const ledgerKinds = ['sale', 'commission', 'refund', 'payout', 'adjustment'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];

@@ -24,6 +24,13 @@ export const orderItemSchema = z.object({
   discount: z.number().int(),
   total: z.number().int(),
   thumbnail: z.string().nullable(),
+  /**
+   * The VAT rate (0, 5, 20) the price included and the pence of VAT in what the line was charged
+   * (its share of the shop's discounts off, of the delivery on; core's lineVat). null on lines
+   * placed before VAT was kept. An invoice shows them only for a VAT-registered shop's order.
+   */
+  vat_rate: z.number().int().nullable(),
+  vat: z.number().int().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -37,9 +44,9 @@ export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
 /**
  * An order: one shop's part of a checkout (invoice). Money in pence. The checkout's delivery
- * charge (one per checkout) is carried by exactly one of its orders, the first shop's order with
- * a physical line, and is 0 on the others, so the orders' totals add up to the invoice's total.
- * total = subtotal - discount - reward_discount + shipping_charge.
+ * charge (one per checkout) is shared by its orders with a physical line (equal parts, the odd
+ * pence to the first; contract: "Money") and is 0 on the others, so the orders' totals add up to
+ * the invoice's total. total = subtotal - discount - reward_discount + shipping_charge.
  */
 export const orderSchema = z.object({
   id: z.number().int(),
@@ -61,6 +68,8 @@ export const orderSchema = z.object({
    * admin; the shop is not out of pocket for it), else 0. Never more than `discount`.
    */
   platform_discount: z.number().int(),
+  /** The shop's VAT number when the order was placed; null when it was not VAT-registered (no VAT lines shown). */
+  vat_number: z.string().nullable(),
   created_at: z.string(),
   history: z.array(orderHistoryEntrySchema).optional(),
 });

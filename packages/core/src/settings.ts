@@ -27,12 +27,23 @@ export const siteSettingKeys = [
   'delivery_radius_miles',
   /** Whole days after delivery in which a line may be returned (return-schemas.ts; default 14, 0 = none). */
   'return_window_days',
+  /** Percent of each new order the platform keeps when its shop has no rate (money-rules.ts; default 10). */
+  'commission_rate',
+  /** Days after delivery before a sale can be paid out (money-rules.ts; default 7). */
+  'payout_hold_days',
 ] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
+/** Settings only the platform admin reads: never in GET app/setting. */
+export const privateSettingKeys = ['commission_rate', 'payout_hold_days'] as const satisfies SiteSettingKey[];
+type PublicSettingKey = Exclude<SiteSettingKey, (typeof privateSettingKeys)[number]>;
+const publicSettingKeys = siteSettingKeys.filter(
+  (key): key is PublicSettingKey => !(privateSettingKeys as readonly string[]).includes(key),
+);
+
 const settingsShape = Object.fromEntries(
-  [...siteSettingKeys, 'admin_url', 'stripe_js_url'].map((key) => [key, z.string().optional()]),
-) as Record<SiteSettingKey | 'admin_url' | 'stripe_js_url', z.ZodOptional<z.ZodString>>;
+  [...publicSettingKeys, 'admin_url', 'stripe_js_url'].map((key) => [key, z.string().optional()]),
+) as Record<PublicSettingKey | 'admin_url' | 'stripe_js_url', z.ZodOptional<z.ZodString>>;
 
 /**
  * What GET app/setting answers: every stored key, plus `admin_url` and `stripe_js_url` (where
@@ -41,6 +52,8 @@ const settingsShape = Object.fromEntries(
  */
 export const siteSettingsSchema = z.object(settingsShape);
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+/** Every stored setting, private ones included, as the API reads them (a key never set is ''). */
+export type StoredSettings = SiteSettings & Partial<Record<SiteSettingKey, string>>;
 
 /** GET /app/setting: the payload at top level, as the spec reads it. */
 export const appSettingReplySchema = z.object({ status: z.literal(true), settings: siteSettingsSchema });

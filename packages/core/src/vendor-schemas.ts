@@ -403,6 +403,13 @@ export const LOW_STOCK_THRESHOLD = 5;
  * collection), the collection point (null for a delivery) and the shopper's note.
  */
 export const vendorOrderSchema = orderSchema.extend({
+  /**
+   * Fixed when the order was placed (contract: "Money"): commission = round_half_up(rate x
+   * (subtotal - discount)) at the shop's rate then, vendor_net = total - commission. A
+   * platform-paid discount (`platform_discount`) is paid to the shop on top (decision 028).
+   */
+  commission: z.number().int(),
+  vendor_net: z.number().int(),
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
   address: orderAddressSchema.nullable(),
   collection_point: z.string().nullable(),

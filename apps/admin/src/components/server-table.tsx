@@ -3,7 +3,8 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import type { Paginated } from '@parade/core/envelope';
 import { IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation, useNavigation } from 'react-router';
 import { ErrorState } from './states';
 
 interface ServerTableProps<T> {
@@ -58,6 +59,15 @@ export function ServerTable<T>({
 }: ServerTableProps<T>) {
   const [searchText, setSearchText] = useState(search?.value ?? '');
   const sendSearch = useDebouncedCallback((value: string) => search?.onChange(value.trim()), 350);
+  // A row's link opens a page whose data loads first, and this list stays on screen meanwhile: a
+  // search typed just before the click must not fire then, or its URL change (replace) would
+  // take the shopkeeper back to the list instead of the order they opened.
+  const location = useLocation();
+  const navigation = useNavigation();
+  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== location.pathname;
+  useEffect(() => {
+    if (leaving) sendSearch.cancel();
+  }, [leaving, sendSearch]);
   const sortStatus = toSortStatus<T>(sort || defaultSort);
   const sortProps =
     onSortChange && sortStatus

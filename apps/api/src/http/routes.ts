@@ -15,6 +15,7 @@ import { healthRoutes } from '../modules/health/health.routes';
 import { createGeocoder } from '../modules/location';
 import { locationRoutes } from '../modules/location/location.routes';
 import { mailAdminRoutes } from '../modules/mail/admin.routes';
+import { moneyRoutes } from '../modules/money/money.routes';
 import { offersRoutes } from '../modules/offers/offers.routes';
 import { qrCodesPublicRoutes, qrCodesVendorRoutes } from '../modules/offers/qr-codes.routes';
 import { vendorOffersRoutes } from '../modules/offers/vendor-offers.routes';
@@ -77,6 +78,7 @@ async function manageRoutes(api: FastifyInstance): Promise<void> {
   await api.register(adminCouponsRoutes);
   await api.register(shopsManageRoutes);
   await api.register(vendorOrdersRoutes);
+  await api.register(moneyRoutes);
   await api.register(returnsVendorRoutes);
   await api.register(shopRequestsAdminRoutes);
   // The editorial content (sliders, pages, blog, deals), then the site settings.

@@ -9,6 +9,7 @@ export * from '../modules/cart/cart.tables';
 export * from '../modules/catalog/catalog.tables';
 export * from '../modules/content/content.tables';
 export * from '../modules/mail/mail.tables';
+export * from '../modules/money/money.tables';
 export * from '../modules/offers/offers.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../modules/payments/payments.tables';

@@ -16,6 +16,7 @@ import {
   setOrderStatus,
 } from '../modules/orders';
 import { shopsForOrders } from '../modules/shops';
+import { recordOrderSales } from './record-order-sales';
 
 const orderNotFound = () => notFound('Order not found.', 'order_not_found');
 
@@ -79,6 +80,8 @@ async function applyStatusChange(
       shop?.pointsPerPound ?? 1,
     );
     await awardDeliveryPoints(tx, { userId: order.userId, shopId: order.shopId, points, orderId: order.id });
+    // The sale and its commission go to the shop's ledger (a card order once paid; decision 028).
+    await recordOrderSales(tx, [order.id]);
   }
   return queueStatusMail(tx, order.id, to, note, publicUrl);
 }

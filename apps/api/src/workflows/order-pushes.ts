@@ -36,15 +36,26 @@ export async function orderStatusPushes(
   });
 }
 
-/** Each new order's push to every device of its shop's owner and staff (other shops hear nothing). */
-export async function newOrderPushes(db: Db, orderIds: number[], adminUrl: string): Promise<PushDelivery[]> {
-  const facts = await orderPushFacts(db, orderIds);
+/**
+ * Each new order's push to every device of its shop's owner and staff (other shops hear nothing).
+ * Who to tell is read first (the teams, then their devices): a checkout whose shops have no
+ * subscribed device costs those two reads and nothing more.
+ */
+export async function newOrderPushes(
+  db: Db,
+  placed: { orderId: number; shopId: number }[],
+  adminUrl: string,
+): Promise<PushDelivery[]> {
   const teams = await shopTeams(
     db,
-    facts.map((order) => order.shopId),
+    placed.map((order) => order.shopId),
   );
   const targets = await pushTargetsOf(db, [...teams.values()].flat());
   if (targets.length === 0) return [];
+  const facts = await orderPushFacts(
+    db,
+    placed.map((order) => order.orderId),
+  );
   const merchantSite = adminUrl.endsWith('/') ? adminUrl : `${adminUrl}/`;
   return facts.flatMap((order) => {
     const team = teams.get(order.shopId) ?? [];

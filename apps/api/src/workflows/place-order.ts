@@ -6,6 +6,7 @@ import type { FieldErrors } from '@parade/core/envelope';
 import { holidayNotice } from '@parade/core/holiday';
 import { parseCollectionPoints } from '@parade/core/location';
 import { formatMoney } from '@parade/core/money';
+import { commissionFor, commissionRateSetting, lineVat } from '@parade/core/money-rules';
 import type { OrderAddress, PlaceOrderPayload, placeOrderBodySchema } from '@parade/core/order-schemas';
 import { CARD_MINIMUM_PENCE } from '@parade/core/order-status';
 import { effectiveSiteSettings } from '@parade/core/settings';
@@ -283,7 +284,16 @@ export async function placeOrder(
         );
         if (await findInvoiceByIdempotencyKey(tx, customer.id, idempotencyKey)) return 'replay' as const;
       }
-      return placeInTransaction(tx, ctx, { customer, body, parts, destination, now, idempotencyKey, hash });
+      return placeInTransaction(tx, ctx, {
+        customer,
+        body,
+        parts,
+        destination,
+        now,
+        idempotencyKey,
+        hash,
+        defaultCommissionRate: commissionRateSetting(settings.commission_rate),
+      });
     });
   try {
     // Stock rows are locked in variation-id order, coupons and points in shop-id order, but the
@@ -316,6 +326,8 @@ async function placeInTransaction(
     now: Date;
     idempotencyKey: string | null;
     hash: string;
+    /** The setting `commission_rate`, for shops without a rate of their own. */
+    defaultCommissionRate: number;
   },
 ): Promise<{ reply: PlaceOrderPayload; mailIds: number[] }> {
   const { customer, body, parts, now } = input;
@@ -378,30 +390,47 @@ async function placeInTransaction(
       note: body.note ? body.note : null,
       now,
     },
-    figures.map((f) => ({
-      shopId: f.part.shop.id,
-      subtotal: f.subtotal,
-      discount: f.discount,
-      rewardDiscount: f.rewardPointsDiscount,
-      // A point is a penny off (core's POINTS_TO_PENCE is 1): the points spent are the pence taken off.
-      rewardPointsUsed: f.rewardPointsDiscount,
-      shippingCharge: f.shippingCharge,
-      total: f.total,
-      couponCode: claimed.get(f.part.shop.id)?.code ?? null,
+    figures.map((f) => {
       // A platform coupon's discount is the platform's to pay, not the shop's (decision 026).
-      platformDiscount: claimed.get(f.part.shop.id)?.fundedBy === 'platform' ? f.discount : 0,
-      lines: f.part.lines.map((l) => ({
-        variationId: l.variation.id,
-        productId: l.variation.productId,
-        fullName: l.variation.fullName,
-        type: l.variation.type,
-        price: l.variation.price,
-        quantity: l.quantity,
-        discount: 0,
-        total: l.variation.price * l.quantity,
-        thumbnail: l.variation.thumbnail,
-      })),
-    })),
+      const platformDiscount = claimed.get(f.part.shop.id)?.fundedBy === 'platform' ? f.discount : 0;
+      // Fixed now, at the shop's rate now: a later rate change applies to new orders only (decision 028).
+      const commission = commissionFor(f, f.part.shop.commissionRate ?? input.defaultCommissionRate);
+      const vat = lineVat(
+        f.part.lines.map((l) => ({ total: l.variation.price * l.quantity, vatRate: l.variation.vatRate })),
+        {
+          shopFundedDiscount: f.discount - platformDiscount + f.rewardPointsDiscount,
+          shippingCharge: f.shippingCharge,
+        },
+      );
+      return {
+        shopId: f.part.shop.id,
+        subtotal: f.subtotal,
+        discount: f.discount,
+        rewardDiscount: f.rewardPointsDiscount,
+        // A point is a penny off (core's POINTS_TO_PENCE is 1): the points spent are the pence taken off.
+        rewardPointsUsed: f.rewardPointsDiscount,
+        shippingCharge: f.shippingCharge,
+        total: f.total,
+        couponCode: claimed.get(f.part.shop.id)?.code ?? null,
+        platformDiscount,
+        commission,
+        vendorNet: f.total - commission,
+        vatNumber: f.part.shop.vatNumber,
+        lines: f.part.lines.map((l, index) => ({
+          variationId: l.variation.id,
+          productId: l.variation.productId,
+          fullName: l.variation.fullName,
+          type: l.variation.type,
+          price: l.variation.price,
+          quantity: l.quantity,
+          discount: 0,
+          total: l.variation.price * l.quantity,
+          thumbnail: l.variation.thumbnail,
+          vatRate: l.variation.vatRate,
+          vat: vat[index]!.vat,
+        })),
+      };
+    }),
   );
   const orderIds = new Map(figures.map((f, i) => [f.part.shop.id, created.ids[i]!]));
   for (const f of figures) {

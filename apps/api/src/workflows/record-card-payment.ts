@@ -5,6 +5,7 @@ import { enqueueMail } from '../modules/mail';
 import { lockInvoiceForPayment, setInvoicePaymentStatus } from '../modules/orders';
 import { findPaymentByIntent, paymentFailedMail, recordPaymentEvent, setPaymentStatus } from '../modules/payments';
 import { findUserById } from '../modules/users';
+import { recordOrderSales } from './record-order-sales';
 
 /**
  * What a verified webhook event did:
@@ -70,7 +71,9 @@ export async function recordCardPayment(
         );
         return { outcome: 'late_payment', mailIds: [] };
       }
-      await setInvoicePaymentStatus(tx, invoice.id, 'paid');
+      const paidOrders = await setInvoicePaymentStatus(tx, invoice.id, 'paid');
+      // An order delivered before its card payment arrived is due in its shop's ledger now.
+      await recordOrderSales(tx, paidOrders);
       if (invoice.partlyCancelled) {
         // The intent was made before a shop cancelled its order (payment-token refuses one after),
         // so the charge covers goods that will not come. Refunds are not built yet: a person must

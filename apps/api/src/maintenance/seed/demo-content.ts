@@ -67,6 +67,8 @@ export function siteSettingRows(files: DemoFiles): { key: SiteSettingKey; value:
     delivery_radius_miles: '3',
     // Matches the returns page's "within 14 days"; the admin may change it (0 = no returns).
     return_window_days: '14',
+    commission_rate: '10',
+    payout_hold_days: '7',
   };
   return Object.entries(values).map(([key, value]) => ({ key: key as SiteSettingKey, value }));
 }

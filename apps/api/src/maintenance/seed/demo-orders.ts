@@ -1,9 +1,16 @@
+import {
+  commissionFor,
+  DEFAULT_COMMISSION_RATE,
+  DEFAULT_PAYOUT_HOLD_DAYS,
+  vatIncluded,
+} from '@parade/core/money-rules';
 import { pointsEarnedOnDelivery } from '@parade/core/order-status';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rewardPointBalances, rewardPointEntries } from '../../modules/cart/cart.tables';
 import { recordSale } from '../../modules/catalog';
 import { products, productVariations } from '../../modules/catalog/catalog.tables';
+import { recordOrderSale } from '../../modules/money';
 import { createCheckout, setInvoicePaymentStatus } from '../../modules/orders';
 import { orderStatusHistory, orders } from '../../modules/orders/orders.tables';
 import { shops } from '../../modules/shops/shops.tables';
@@ -38,6 +45,7 @@ export async function seedDemoDigitalOrder(
       productId: products.id,
       fullName: productVariations.fullName,
       price: productVariations.price,
+      vatRate: productVariations.vatRate,
       images: productVariations.images,
     })
     .from(productVariations)
@@ -86,6 +94,10 @@ export async function seedDemoDigitalOrder(
         total: variation.price,
         couponCode: null,
         platformDiscount: 0,
+        // The platform's default rate: the demo bookshop has none of its own.
+        commission: commissionFor({ subtotal: variation.price, discount: 0 }, DEFAULT_COMMISSION_RATE),
+        vendorNet: variation.price - commissionFor({ subtotal: variation.price, discount: 0 }, DEFAULT_COMMISSION_RATE),
+        vatNumber: null,
         lines: [
           {
             variationId: variation.id,
@@ -97,6 +109,8 @@ export async function seedDemoDigitalOrder(
             discount: 0,
             total: variation.price,
             thumbnail: variation.images[0] ?? null,
+            vatRate: variation.vatRate,
+            vat: vatIncluded(variation.price, variation.vatRate),
           },
         ],
       },
@@ -120,6 +134,21 @@ export async function seedDemoDigitalOrder(
     },
     { orderId, status: 'delivered', note: null, createdAt: deliveredAt },
   ]);
+  // The paid, delivered card sale is in the bookshop's ledger, still in its payout hold.
+  await recordOrderSale(
+    tx,
+    {
+      orderId,
+      shopId: input.shopId,
+      status: 'delivered',
+      paymentStatus: 'paid',
+      paymentMethod: 'card',
+      total: variation.price,
+      commission: commissionFor({ subtotal: variation.price, discount: 0 }, DEFAULT_COMMISSION_RATE),
+      platformDiscount: 0,
+    },
+    { holdDays: DEFAULT_PAYOUT_HOLD_DAYS, now: deliveredAt },
+  );
 
   const [shop] = await tx
     .select({ pointsPerPound: shops.pointsPerPound })

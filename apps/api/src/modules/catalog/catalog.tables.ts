@@ -27,9 +27,14 @@ export const categories = pgTable(
     slug: text().notNull(),
     image: text(),
     position: integer().notNull().default(0),
+    /** VAT rate (0, 5 or 20 %) a new variation of this category gets unless its merchant says otherwise. */
+    vatRate: integer().notNull().default(20),
     ...timestamps,
   },
-  (t) => [uniqueIndex('categories_slug_idx').on(t.slug)],
+  (t) => [
+    uniqueIndex('categories_slug_idx').on(t.slug),
+    check('categories_vat_rate_check', sql`${t.vatRate} in (0, 5, 20)`),
+  ],
 );
 
 export const subCategories = pgTable(
@@ -207,6 +212,8 @@ export const productVariations = pgTable(
     price: integer().notNull(),
     /** Struck-through "was" price in pence, when the shop shows one. */
     compareAtPrice: integer(),
+    /** VAT rate (0, 5 or 20 %) included in the price (contract: "VAT"); from its category when created. */
+    vatRate: integer().notNull().default(20),
     /** null = unlimited (digital goods). */
     stock: integer(),
     images: jsonb().$type<string[]>().notNull().default([]),
@@ -243,6 +250,7 @@ export const productVariations = pgTable(
     // the cap. The trigram index answers a prefix only by rechecking every row with a word starting so.
     index('product_variations_search_prefix_idx').on(t.searchText.op('text_pattern_ops')).where(sql`${t.listable}`),
     check('product_variations_price_check', sql`${t.price} >= 0`),
+    check('product_variations_vat_rate_check', sql`${t.vatRate} in (0, 5, 20)`),
     check('product_variations_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
   ],
 );

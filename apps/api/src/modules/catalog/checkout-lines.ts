@@ -13,6 +13,8 @@ export interface CheckoutVariation {
   fullName: string;
   /** Pence, our price now: what the order line is charged whatever the client showed. */
   price: number;
+  /** The VAT rate (0, 5 or 20 %) the price includes. */
+  vatRate: number;
   type: 'Physical' | 'Digital';
   thumbnail: string | null;
   /** Active product and active variation (the shop's side is the shops module's). */
@@ -37,6 +39,7 @@ export async function variationsForCheckout(db: DbOrTx, ids: number[]): Promise<
         subCategoryId: r.subCategoryId,
         fullName: r.fullName,
         price: r.price,
+        vatRate: r.vatRate,
         type: r.type,
         thumbnail: r.images[0] ?? null,
         onSale: r.productActive && r.variationActive,
@@ -55,6 +58,7 @@ function checkoutVariationsQuery(db: DbOrTx) {
       subCategoryId: products.subCategoryId,
       fullName: productVariations.fullName,
       price: productVariations.price,
+      vatRate: productVariations.vatRate,
       type: products.type,
       images: productVariations.images,
       productActive: products.isActive,

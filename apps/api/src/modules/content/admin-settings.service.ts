@@ -1,4 +1,5 @@
 import { type AdminSettings, type AdminSettingsUpdate, adminSettingsShape } from '@parade/core/admin-schemas';
+import { commissionRateSetting, payoutHoldDaysSetting } from '@parade/core/money-rules';
 import { returnWindowDays } from '@parade/core/return-schemas';
 import { collectionPointSchema, type SiteSettingKey, siteSettingKeys } from '@parade/core/settings';
 import { sql } from 'drizzle-orm';
@@ -27,6 +28,11 @@ function typed(key: SiteSettingKey, value: string): AdminSettings[SiteSettingKey
     // The rule every return request uses, so the form shows the window that actually applies.
     case 'return_window_days':
       return returnWindowDays(value);
+    // The readings the checkout and the ledger use, so the form shows what applies.
+    case 'commission_rate':
+      return commissionRateSetting(value);
+    case 'payout_hold_days':
+      return payoutHoldDaysSetting(value);
     case 'collection_locations': {
       try {
         const parsed = collectionPoints.safeParse(JSON.parse(value || '[]'));

@@ -10,7 +10,7 @@ import {
   pageContentSchema,
 } from '@parade/core/content-schemas';
 import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
-import { appSettingReplySchema, effectiveSiteSettings } from '@parade/core/settings';
+import { appSettingReplySchema, effectiveSiteSettings, siteSettingsSchema } from '@parade/core/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
@@ -36,16 +36,17 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // admin_url comes from ADMIN_URL, so "Merchant Login" opens wherever the admin site is deployed;
     // stripe_js_url from STRIPE_JS_URL, so browser tests can load a stand-in instead of Stripe.js.
+    // Parsed by the public schema: the private settings (commission, payout hold) never leave.
     async () => ({
       status: true as const,
-      settings: {
+      settings: siteSettingsSchema.parse({
         ...effectiveSiteSettings(await getSiteSettings(app.db), {
           stripeSecretKeySet: Boolean(app.config.stripeSecretKey),
           publishableKey: app.config.stripePublishableKey,
         }),
         admin_url: app.config.adminUrl,
         stripe_js_url: app.config.stripeJsUrl,
-      },
+      }),
     }),
   );
 

@@ -61,7 +61,7 @@ export async function lockInvoiceForPayment(db: DbOrTx, invoiceId: number): Prom
  * Sets the payment status of the invoice and of its orders that are not cancelled (a cancelled
  * order is never marked paid).
  */
-export async function setInvoicePaymentStatus(db: DbOrTx, invoiceId: number, status: PaymentStatus): Promise<void> {
+export async function setInvoicePaymentStatus(db: DbOrTx, invoiceId: number, status: PaymentStatus): Promise<number[]> {
   await db.update(invoices).set({ paymentStatus: status }).where(eq(invoices.id, invoiceId));
   const changed = await db
     .update(orders)
@@ -70,6 +70,7 @@ export async function setInvoicePaymentStatus(db: DbOrTx, invoiceId: number, sta
     .returning({ id: orders.id, shopId: orders.shopId, status: orders.status, paymentStatus: orders.paymentStatus });
   // Each shop's live board sees its order paid (or its payment failed) at once.
   for (const order of changed) await recordOrderEvent(db, order.shopId, orderUpdated(order));
+  return changed.map((order) => order.id);
 }
 
 /**

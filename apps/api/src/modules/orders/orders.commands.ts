@@ -154,6 +154,9 @@ export interface NewOrderLine {
   discount: number;
   total: number;
   thumbnail: string | null;
+  /** The VAT rate the price included and the pence of VAT in what the line was charged (core's lineVat). */
+  vatRate: number;
+  vat: number;
 }
 
 /** One shop's order of a checkout (its invoice's customer and time are the invoice's). */
@@ -168,6 +171,11 @@ export interface NewOrder {
   couponCode: string | null;
   /** The part of `discount` the platform pays (a platform coupon's), else 0. */
   platformDiscount: number;
+  /** What the platform keeps and what is the shop's (contract: "Money"): vendorNet = total - commission. */
+  commission: number;
+  vendorNet: number;
+  /** The shop's VAT number now, when it is VAT-registered. */
+  vatNumber: string | null;
   lines: NewOrderLine[];
 }
 
@@ -222,6 +230,9 @@ export async function createCheckout(db: DbOrTx, invoice: NewInvoice, newOrders:
     orderTotals: column(newOrders, (o) => o.total),
     orderCouponCodes: column(newOrders, (o) => o.couponCode),
     orderPlatformDiscounts: column(newOrders, (o) => o.platformDiscount),
+    orderCommissions: column(newOrders, (o) => o.commission),
+    orderVendorNets: column(newOrders, (o) => o.vendorNet),
+    orderVatNumbers: column(newOrders, (o) => o.vatNumber),
     lineShopIds: column(lines, (l) => l.shopId),
     lineVariationIds: column(lines, (l) => l.variationId),
     lineProductIds: column(lines, (l) => l.productId),
@@ -232,6 +243,8 @@ export async function createCheckout(db: DbOrTx, invoice: NewInvoice, newOrders:
     lineDiscounts: column(lines, (l) => l.discount),
     lineTotals: column(lines, (l) => l.total),
     lineThumbnails: column(lines, (l) => l.thumbnail),
+    lineVatRates: column(lines, (l) => l.vatRate),
+    lineVats: column(lines, (l) => l.vat),
   });
   const written = rows[0];
   if (!written) throw new Error('createCheckout: the statement returned no row');
@@ -272,29 +285,32 @@ const checkoutStatement = sql`
   ),
   new_orders as (
     insert into orders (invoice_id, shop_id, user_id, subtotal, discount, reward_discount,
-      reward_points_used, shipping_charge, total, coupon_code, platform_discount, created_at, updated_at)
+      reward_points_used, shipping_charge, total, coupon_code, platform_discount, commission, vendor_net,
+      vat_number, created_at, updated_at)
     select i.id, o.shop_id, i.user_id, o.subtotal, o.discount, o.reward_discount, o.points_used,
-      o.shipping_charge, o.total, o.coupon_code, o.platform_discount, i.created_at, i.created_at
+      o.shipping_charge, o.total, o.coupon_code, o.platform_discount, o.commission, o.vendor_net, o.vat_number,
+      i.created_at, i.created_at
     from new_invoice i,
       unnest(${p('orderShopIds')}::int[], ${p('orderSubtotals')}::int[], ${p('orderDiscounts')}::int[],
         ${p('orderRewardDiscounts')}::int[], ${p('orderPointsUsed')}::int[], ${p('orderShippingCharges')}::int[],
-        ${p('orderTotals')}::int[], ${p('orderCouponCodes')}::text[], ${p('orderPlatformDiscounts')}::int[])
+        ${p('orderTotals')}::int[], ${p('orderCouponCodes')}::text[], ${p('orderPlatformDiscounts')}::int[],
+        ${p('orderCommissions')}::int[], ${p('orderVendorNets')}::int[], ${p('orderVatNumbers')}::text[])
         with ordinality as o(shop_id, subtotal, discount, reward_discount, points_used, shipping_charge,
-          total, coupon_code, platform_discount, n)
+          total, coupon_code, platform_discount, commission, vendor_net, vat_number, n)
     order by o.n
     returning *
   ),
   new_lines as (
     insert into order_items (order_id, variation_id, product_id, full_name, type, price, quantity,
-      discount, total, thumbnail)
+      discount, total, thumbnail, vat_rate, vat)
     select o.id, l.variation_id, l.product_id, l.full_name, l.type::product_type, l.price, l.quantity, l.discount,
-      l.total, l.thumbnail
+      l.total, l.thumbnail, l.vat_rate, l.vat
     from unnest(${p('lineShopIds')}::int[], ${p('lineVariationIds')}::int[], ${p('lineProductIds')}::int[],
         ${p('lineFullNames')}::text[], ${p('lineTypes')}::text[], ${p('linePrices')}::int[],
         ${p('lineQuantities')}::int[], ${p('lineDiscounts')}::int[], ${p('lineTotals')}::int[],
-        ${p('lineThumbnails')}::text[])
+        ${p('lineThumbnails')}::text[], ${p('lineVatRates')}::int[], ${p('lineVats')}::int[])
         with ordinality as l(shop_id, variation_id, product_id, full_name, type, price, quantity,
-          discount, total, thumbnail, n)
+          discount, total, thumbnail, vat_rate, vat, n)
       join new_orders o on o.shop_id = l.shop_id
     order by l.n
     returning *

@@ -57,7 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         description: [
           'Client figures are never read: prices, coupon discounts (per shop), reward-point discounts (100 points = 100',
           "pence, capped at the shop's lines after its coupon) and the delivery charge (1000 pence per checkout when",
-          "delivering any physical line, carried by the first shop's order that has one) come from the database.",
+          'delivering any physical line, shared equally by the orders that have one, odd pence to the first) come from the database.',
           'An `Idempotency-Key` header (at most 200 characters) makes a retry return the first reply; the same key with',
           'another body answers 422 `idempotency_key_reused`.',
           'Refusals: 422 `empty_cart` (`items`), 409 `out_of_stock` (`errors` has `items.<index>` for every short line, e.g. "Braeburn Apples 1kg:',
@@ -89,8 +89,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           deliverMail: (ids) => app.mailer.deliverLater(ids),
           // Once the checkout committed, never for an idempotent replay: the shops' devices hear of it.
           onPlaced: (placed) => {
-            const orderIds = placed.orders.map((order) => order.id);
-            app.push.sendLater(() => newOrderPushes(app.db, orderIds, app.config.adminUrl));
+            const orders = placed.orders.map((order) => ({ orderId: order.id, shopId: order.shop.id }));
+            app.push.sendLater(() => newOrderPushes(app.db, orders, app.config.adminUrl));
           },
         },
         { id: user.id, name: user.name, email: user.email },

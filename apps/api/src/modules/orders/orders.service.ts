@@ -18,6 +18,8 @@ export interface OrderItemDto {
   discount: number;
   total: number;
   thumbnail: string | null;
+  vat_rate: number | null;
+  vat: number | null;
 }
 
 export interface OrderDto {
@@ -35,6 +37,7 @@ export interface OrderDto {
   total: number;
   coupon_code: string | null;
   platform_discount: number;
+  vat_number: string | null;
   created_at: string;
   items: OrderItemDto[];
 }
@@ -116,6 +119,7 @@ export function toOrderDto(
     total: order.total,
     coupon_code: order.couponCode,
     platform_discount: order.platformDiscount,
+    vat_number: order.vatNumber,
     created_at: order.createdAt.toISOString(),
     items: lines
       .filter((line) => line.orderId === order.id)
@@ -130,6 +134,8 @@ export function toOrderDto(
         discount: line.discount,
         total: line.total,
         thumbnail: line.thumbnail,
+        vat_rate: line.vatRate,
+        vat: line.vat,
       })),
   };
 }

@@ -93,13 +93,19 @@ export const orders = pgTable(
     discount: integer().notNull().default(0),
     rewardDiscount: integer().notNull().default(0),
     rewardPointsUsed: integer().notNull().default(0),
-    /** The checkout's delivery charge is carried by one of its orders (decision 012); 0 on the others. */
+    /** This order's part of the checkout's delivery charge (shared by its orders with a physical line; decision 028). */
     shippingCharge: integer().notNull().default(0),
     /** subtotal - discount - reward_discount + shipping_charge. */
     total: integer().notNull(),
     couponCode: text(),
     /** The part of `discount` the platform pays: a platform coupon's discount (decision 026), else 0. */
     platformDiscount: integer().notNull().default(0),
+    /** Pence the platform keeps, fixed when the order is placed (contract: "Money"). */
+    commission: integer().notNull().default(0),
+    /** total - commission. */
+    vendorNet: integer().notNull().default(0),
+    /** The shop's VAT number when the order was placed (null: not VAT-registered then). */
+    vatNumber: text(),
     ...timestamps,
   },
   (t) => [
@@ -127,6 +133,10 @@ export const orderItems = pgTable(
     discount: integer().notNull().default(0),
     total: integer().notNull(),
     thumbnail: text(),
+    /** The VAT rate the price included, copied at checkout; null on lines placed before VAT was kept. */
+    vatRate: integer(),
+    /** Pence of VAT in what the line was charged; null as above. */
+    vat: integer(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );

@@ -74,6 +74,8 @@ async function loadShopOrders(
   );
   return rows.map(({ order, invoice, customer, shop }) => ({
     ...toOrderDto(order, invoice, shop, lines),
+    commission: order.commission,
+    vendor_net: order.vendorNet,
     customer,
     address: invoice.address ? { ...invoice.address, line2: invoice.address.line2 ?? null } : null,
     collection_point: invoice.collectionPoint,

@@ -20,4 +20,11 @@ export {
 } from './shops.offers';
 /** For the offers module's QR codes: the shop's live code, read and replaced. */
 export { findShopQr, type ShopQr, setShopQrCode } from './shops.qr';
-export { activeShops, listVendors, setShopActive, shopHolidays, shopRefs } from './shops.service';
+export {
+  activeShops,
+  listVendors,
+  setShopActive,
+  shopHolidays,
+  shopRefs,
+  shopStatementHeader,
+} from './shops.service';

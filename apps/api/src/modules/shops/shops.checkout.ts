@@ -14,6 +14,10 @@ export interface CheckoutShop {
   onHoliday: boolean;
   holidayMessage: string | null;
   pointsPerPound: number;
+  /** Percent of a new order the platform keeps; null = the setting `commission_rate`. */
+  commissionRate: number | null;
+  /** Set when the shop is VAT-registered: copied onto its new orders (their invoices show VAT). */
+  vatNumber: string | null;
 }
 
 /** What checkout and order changes need of the given shops: name, e-mail, open or not, points per pound. */
@@ -37,6 +41,8 @@ function shopsForOrdersQuery(db: DbOrTx) {
       onHoliday: shops.holidayMode,
       holidayMessage: shops.holidayMessage,
       pointsPerPound: shops.pointsPerPound,
+      commissionRate: shops.commissionRate,
+      vatNumber: shops.vatNumber,
     })
     .from(shops)
     .where(sql`${shops.id} = any(${sql.placeholder('ids')}::int[])`);

@@ -160,3 +160,15 @@ export async function listVendors(db: DbOrTx, only?: ShopCondition): Promise<Ven
     .orderBy(desc(shops.isFeatured), asc(shops.name), asc(shops.id));
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, logo: image(r.logo) }));
 }
+
+/** A shop's name and VAT number, as its money statement heads them; null when there is no such shop. */
+export async function shopStatementHeader(
+  db: DbOrTx,
+  shopId: number,
+): Promise<{ id: number; name: string; vat_number: string | null } | null> {
+  const [row] = await db
+    .select({ id: shops.id, name: shops.name, vat_number: shops.vatNumber })
+    .from(shops)
+    .where(eq(shops.id, shopId));
+  return row ?? null;
+}

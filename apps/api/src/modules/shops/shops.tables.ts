@@ -41,6 +41,10 @@ export const shops = pgTable(
     email: text(),
     /** Reward points earned per whole pound of a delivered order. */
     pointsPerPound: integer().notNull().default(1),
+    /** Percent (0-100) of each new order the platform keeps; null = the setting `commission_rate`. */
+    commissionRate: integer(),
+    /** The shop's UK VAT registration number, when it is VAT-registered (its invoices then show VAT). */
+    vatNumber: text(),
     /** While on, the shop takes no new orders; the storefront shows the message. */
     holidayMode: boolean().notNull().default(false),
     holidayMessage: text(),

@@ -1,0 +1,105 @@
+import { type Paginated, paginate } from '@parade/core/envelope';
+import { LEDGER_PER_PAGE, type LedgerEntry, type VendorBalance } from '@parade/core/money-schemas';
+import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { shopLedgerEntries } from './money.tables';
+
+const LONDON = sql.raw(`'Europe/London'`);
+const londonDate = (column: SQLWrapper) => sql`(${column} at time zone ${LONDON})::date`;
+
+/** A shop's balance: three sums of its ledger, in one statement (contract: "Money"). */
+export async function shopBalance(db: DbOrTx, shopId: number, now = new Date()): Promise<VendorBalance> {
+  const at = now.toISOString();
+  const [row] = await db
+    .select({
+      pending: sql<string>`coalesce(sum(${shopLedgerEntries.amount}) filter (where ${shopLedgerEntries.availableAt} > ${at}::timestamptz), 0)`,
+      available: sql<string>`coalesce(sum(${shopLedgerEntries.amount}) filter (where ${shopLedgerEntries.availableAt} <= ${at}::timestamptz), 0)`,
+      paidOut: sql<string>`coalesce(-sum(${shopLedgerEntries.amount}) filter (where ${shopLedgerEntries.kind} = 'payout'), 0)`,
+    })
+    .from(shopLedgerEntries)
+    .where(eq(shopLedgerEntries.shopId, shopId));
+  return {
+    pending: Number(row?.pending ?? 0),
+    available: Number(row?.available ?? 0),
+    paid_out: Number(row?.paidOut ?? 0),
+  };
+}
+
+export interface LedgerRange {
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+function rangeOf(shopId: number, range: LedgerRange): SQL | undefined {
+  return and(
+    eq(shopLedgerEntries.shopId, shopId),
+    range.dateFrom ? sql`${londonDate(shopLedgerEntries.createdAt)} >= ${range.dateFrom}::date` : undefined,
+    range.dateTo ? sql`${londonDate(shopLedgerEntries.createdAt)} <= ${range.dateTo}::date` : undefined,
+  );
+}
+
+type EntryRow = typeof shopLedgerEntries.$inferSelect;
+
+const toEntry = (row: EntryRow, invoiceNumbers: Map<number, string>): LedgerEntry => ({
+  id: row.id,
+  kind: row.kind,
+  amount: row.amount,
+  order_id: row.orderId,
+  invoice_number: row.orderId === null ? null : (invoiceNumbers.get(row.orderId) ?? null),
+  note: row.note,
+  available_at: row.availableAt.toISOString(),
+  created_at: row.createdAt.toISOString(),
+});
+
+/**
+ * A shop's ledger, newest first, paged (or every entry of the range when `page` is null, for the
+ * CSV and the statement). `invoiceNumbers` names the orders' invoices (the orders module's read,
+ * composed by the caller).
+ */
+export async function shopLedger(
+  db: DbOrTx,
+  shopId: number,
+  range: LedgerRange,
+  page: number | null,
+  invoiceNumbersOf: (orderIds: number[]) => Promise<Map<number, string>>,
+): Promise<Paginated<LedgerEntry>> {
+  const where = rangeOf(shopId, range);
+  const query = db
+    .select()
+    .from(shopLedgerEntries)
+    .where(where)
+    .orderBy(desc(shopLedgerEntries.createdAt), desc(shopLedgerEntries.id));
+  const rows = page === null ? await query : await query.limit(LEDGER_PER_PAGE).offset((page - 1) * LEDGER_PER_PAGE);
+  const [counted] =
+    page === null
+      ? [{ n: rows.length }]
+      : await db.select({ n: sql<number>`count(*)::int` }).from(shopLedgerEntries).where(where);
+  const invoices = await invoiceNumbersOf([
+    ...new Set(rows.flatMap((row) => (row.orderId === null ? [] : [row.orderId]))),
+  ]);
+  const perPage = page === null ? Math.max(rows.length, 1) : LEDGER_PER_PAGE;
+  return paginate(
+    rows.map((row) => toEntry(row, invoices)),
+    Number(counted?.n ?? 0),
+    page ?? 1,
+    perPage,
+  );
+}
+
+/** The sum of a shop's entries made before a London day (a statement's opening balance). */
+export async function shopBalanceBefore(db: DbOrTx, shopId: number, day: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${shopLedgerEntries.amount}), 0)` })
+    .from(shopLedgerEntries)
+    .where(and(eq(shopLedgerEntries.shopId, shopId), sql`${londonDate(shopLedgerEntries.createdAt)} < ${day}::date`));
+  return Number(row?.total ?? 0);
+}
+
+/** Every entry about an order (its sale, commission and repairs: the repair command's comparison). */
+export async function orderEntries(db: DbOrTx): Promise<{ orderId: number; kind: string; amount: number }[]> {
+  const rows = await db
+    .select({ orderId: shopLedgerEntries.orderId, kind: shopLedgerEntries.kind, amount: shopLedgerEntries.amount })
+    .from(shopLedgerEntries)
+    .where(sql`${shopLedgerEntries.orderId} is not null`);
+  return rows.map((row) => ({ orderId: row.orderId!, kind: row.kind, amount: row.amount }));
+}

@@ -1,0 +1,65 @@
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '@parade/core/enums';
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { invoices, orders } from './orders.tables';
+
+/** What the shop ledger needs of an order (docs/decisions/028): whose, in what state, what it is worth. */
+export interface OrderMoneyFacts {
+  orderId: number;
+  shopId: number;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  total: number;
+  commission: number;
+  platformDiscount: number;
+}
+
+/** The money facts of these orders (one query), in no particular order. */
+export async function orderMoneyFacts(db: DbOrTx, orderIds: number[]): Promise<OrderMoneyFacts[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      orderId: orders.id,
+      shopId: orders.shopId,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentMethod: invoices.paymentMethod,
+      total: orders.total,
+      commission: orders.commission,
+      platformDiscount: orders.platformDiscount,
+    })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .where(inArray(orders.id, [...new Set(orderIds)]));
+}
+
+/** Every order whose sale is due in the ledger: delivered, and paid when paid by card (the repair command's list). */
+export async function dueOrderMoneyFacts(db: DbOrTx): Promise<OrderMoneyFacts[]> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      shopId: orders.shopId,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentMethod: invoices.paymentMethod,
+      total: orders.total,
+      commission: orders.commission,
+      platformDiscount: orders.platformDiscount,
+    })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .where(eq(orders.status, 'delivered'));
+  return rows;
+}
+
+/** The invoice number of each of these orders (one query). */
+export async function orderInvoiceNumbers(db: DbOrTx, orderIds: number[]): Promise<Map<number, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orders.id, number: invoices.number })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .where(inArray(orders.id, [...new Set(orderIds)]));
+  return new Map(rows.map((row) => [row.orderId, row.number]));
+}
