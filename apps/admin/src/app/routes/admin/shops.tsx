@@ -79,6 +79,7 @@ export function Component() {
         ),
     },
     { accessor: 'product_count', title: 'Products' },
+    { accessor: 'vat_number', title: 'VAT number', render: (shop) => shop.vat_number ?? 'Not registered' },
     { accessor: 'holiday_mode', title: 'Holiday', render: (shop) => (shop.holiday_mode ? 'On holiday' : '—') },
     { accessor: 'status', title: 'Status', render: (shop) => <StatusBadge status={shop.status} /> },
     {

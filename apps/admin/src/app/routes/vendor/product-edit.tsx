@@ -115,7 +115,7 @@ function EditProduct({ id }: { id: number }) {
           )}
         </VariationEditor>
       ))}
-      <AddVariationForm productId={p.id} digital={p.type === 'Digital'} />
+      <AddVariationForm productId={p.id} digital={p.type === 'Digital'} categoryId={p.category?.id ?? null} />
     </Stack>
   );
 }

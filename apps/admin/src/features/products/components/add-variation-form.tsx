@@ -5,15 +5,25 @@ import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
+import { useCategoryVatRate } from '../api/get-categories';
 import { useCreateVariation } from '../api/save-variation';
 import { VariationFields } from './variation-fields';
 import { emptyVariation, type VariationValues, variationFieldMessages, variationToWire } from './variation-values';
 
 const checkWithCore = zodValidate<VariationValues>(vendorVariationCreateSchema, variationToWire);
 
-/** A new size or weight for an existing product. */
-export function AddVariationForm({ productId, digital }: { productId: number; digital: boolean }) {
+/** A new size or weight for an existing product; its VAT rate starts as its category's. */
+export function AddVariationForm({
+  productId,
+  digital,
+  categoryId,
+}: {
+  productId: number;
+  digital: boolean;
+  categoryId: number | null;
+}) {
   const create = useCreateVariation(productId);
+  const categoryVatRate = useCategoryVatRate(categoryId);
   const form = useForm<VariationValues>({
     mode: 'controlled',
     initialValues: emptyVariation(digital),
@@ -31,7 +41,7 @@ export function AddVariationForm({ productId, digital }: { productId: number; di
           Add a variation
         </Title>
         <FormAlert message={formError} />
-        <VariationFields form={form} />
+        <VariationFields form={form} categoryVatRate={categoryVatRate} />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={submitting}>
             Add variation

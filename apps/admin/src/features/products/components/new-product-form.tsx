@@ -8,6 +8,7 @@ import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { paths } from '@/lib/paths';
 import { zodValidate } from '@/lib/zod-validate';
+import { useCategoryVatRate } from '../api/get-categories';
 import { useCreateProduct } from '../api/save-product';
 import { ProductFields, type ProductValues, productFieldsToWire } from './product-fields';
 import { VariationFields } from './variation-fields';
@@ -44,6 +45,8 @@ export function NewProductForm() {
       ...Object.assign({}, ...values.variations.map((v, i) => variationFieldMessages(v, `variations.${i}.`))),
     }),
   });
+  // Variations whose VAT rate is left as it is follow the category chosen.
+  const categoryVatRate = useCategoryVatRate(form.values.category_id);
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
     const product = await create.mutateAsync(toWire(values));
     notifySuccess(`${product.name} is saved. Add its pictures below.`);
@@ -84,7 +87,7 @@ export function NewProductForm() {
                     </Button>
                   )}
                 </Group>
-                <VariationFields form={form} path={`variations.${index}.`} />
+                <VariationFields form={form} path={`variations.${index}.`} categoryVatRate={categoryVatRate} />
                 {variation.unlimited && (
                   <Text size="xs" c="dimmed">
                     Unlimited stock: never sells out.

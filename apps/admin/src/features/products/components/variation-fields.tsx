@@ -1,13 +1,25 @@
 import { Checkbox, Group, NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { VatRateSelect } from '@/components/vat-rate-select';
 
 /**
  * The inputs of one variation, bound to `form` under `path` ('' for a variation's own form,
  * 'variations.0.' inside a new product's form). Price is typed in pounds; the form sends pence.
+ * `categoryVatRate` is the rate a new variation gets when its VAT rate is left as it is (its
+ * product's category's; undefined while not known).
  */
-export function VariationFields<T>({ form, path = '' }: { form: UseFormReturnType<T>; path?: string }) {
+export function VariationFields<T>({
+  form,
+  path = '',
+  categoryVatRate,
+}: {
+  form: UseFormReturnType<T>;
+  path?: string;
+  categoryVatRate?: number;
+}) {
   const field = (name: string) => form.getInputProps(`${path}${name}` as never);
   const unlimited = Boolean(form.getInputProps(`${path}unlimited` as never, { type: 'checkbox' }).checked);
+  const vatRate = field('vat_rate');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
       <TextInput label="Variation name" description="e.g. 1kg, Large, Paperback" required {...field('name')} />
@@ -37,6 +49,13 @@ export function VariationFields<T>({ form, path = '' }: { form: UseFormReturnTyp
         />
         <Checkbox label="Unlimited" mb={8} {...form.getInputProps(`${path}unlimited` as never, { type: 'checkbox' })} />
       </Group>
+      <VatRateSelect
+        description="Included in the price; new ones take the category’s"
+        placeholder="As its category"
+        {...vatRate}
+        // '' = not picked yet: the category's rate applies, and is shown.
+        value={vatRate.value || (categoryVatRate === undefined ? null : String(categoryVatRate))}
+      />
       <Switch label="On sale (active)" {...form.getInputProps(`${path}is_active` as never, { type: 'checkbox' })} />
     </SimpleGrid>
   );

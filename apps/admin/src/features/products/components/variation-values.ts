@@ -11,6 +11,12 @@ export interface VariationValues {
   /** Unlimited stock (digital goods): sent as stock null. */
   unlimited: boolean;
   is_active: boolean;
+  /**
+   * The VAT rate as the select holds it ('0', '5', '20'); '' on a new variation until its
+   * merchant picks one: it is then not sent, and the API gives it its category's rate, which the
+   * select shows meanwhile (so a new product's variations follow the category chosen).
+   */
+  vat_rate: string;
 }
 
 export const emptyVariation = (unlimited = false): VariationValues => ({
@@ -20,6 +26,7 @@ export const emptyVariation = (unlimited = false): VariationValues => ({
   stock: unlimited ? '' : 0,
   unlimited,
   is_active: true,
+  vat_rate: '',
 });
 
 export const variationValues = (variation: VendorVariation): VariationValues => ({
@@ -29,12 +36,13 @@ export const variationValues = (variation: VendorVariation): VariationValues => 
   stock: variation.stock ?? '',
   unlimited: variation.stock === null,
   is_active: variation.is_active,
+  vat_rate: String(variation.vat_rate),
 });
 
 const numberOrUndefined = (value: number | string): number | undefined =>
   value === '' || Number.isNaN(Number(value)) ? undefined : Number(value);
 
-/** What the API takes: pence, stock null when unlimited, no SKU as null. */
+/** What the API takes: pence, stock null when unlimited, no SKU as null, the VAT rate when one was picked. */
 export function variationToWire(values: VariationValues): VendorVariationCreate {
   const pounds = numberOrUndefined(values.price);
   return {
@@ -43,6 +51,7 @@ export function variationToWire(values: VariationValues): VendorVariationCreate 
     price: pounds === undefined ? (undefined as unknown as number) : toPence(pounds),
     stock: values.unlimited ? null : (numberOrUndefined(values.stock) ?? 0),
     is_active: values.is_active,
+    ...(values.vat_rate === '' ? {} : { vat_rate: Number(values.vat_rate) as VendorVariationCreate['vat_rate'] }),
   };
 }
 

@@ -19,6 +19,7 @@ interface ShopValues {
   points_per_pound: number | string;
   holiday_mode: boolean;
   holiday_message: string;
+  vat_number: string;
 }
 
 const values = (shop: VendorShop): ShopValues => ({
@@ -33,6 +34,7 @@ const values = (shop: VendorShop): ShopValues => ({
   points_per_pound: shop.points_per_pound,
   holiday_mode: shop.holiday_mode,
   holiday_message: shop.holiday_message ?? '',
+  vat_number: shop.vat_number ?? '',
 });
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
@@ -49,6 +51,7 @@ const toWire = (v: ShopValues): VendorShopUpdate => ({
   points_per_pound: v.points_per_pound === '' ? (undefined as unknown as number) : Number(v.points_per_pound),
   holiday_mode: v.holiday_mode,
   holiday_message: orNull(v.holiday_message),
+  vat_number: orNull(v.vat_number),
 });
 
 /** The shop's profile as shoppers see it, its reward points rate and holiday mode. */
@@ -64,6 +67,8 @@ export function ShopProfileForm({ shop }: { shop: VendorShop }) {
   });
   const { onSubmit, formError, submitting } = useApiForm(form, async (v) => {
     const saved = await save.mutateAsync(toWire(v));
+    // Shown as kept: the API normalises the VAT number ("gb999 9999 73" -> "GB999999973") and postcode.
+    form.setValues(values(saved));
     form.setInitialValues(values(saved));
     form.resetDirty(values(saved));
     notifySuccess(
@@ -122,6 +127,16 @@ export function ShopProfileForm({ shop }: { shop: VendorShop }) {
             allowDecimal={false}
             w={{ base: '100%', sm: 320 }}
             {...form.getInputProps('points_per_pound')}
+          />
+        </Fieldset>
+        <Fieldset legend="VAT">
+          <TextInput
+            label="VAT number"
+            description="Only if your shop is VAT-registered: your invoices then show the VAT in each order and this number. Leave it empty if you are not registered."
+            placeholder="GB123456789"
+            autoComplete="off"
+            w={{ base: '100%', sm: 320 }}
+            {...form.getInputProps('vat_number')}
           />
         </Fieldset>
         <Group justify="flex-end">

@@ -6,6 +6,7 @@ import {
   adminCategorySchema,
 } from '@parade/core/admin-schemas';
 import { emptyPayloadSchema, paginated } from '@parade/core/envelope';
+import type { VatRate } from '@parade/core/money-rules';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData, type QueryValue } from '@/lib/api-client';
 
@@ -52,7 +53,7 @@ function useInvalidate(kind: TaxonomyKind) {
 export function useSaveTaxonomy(kind: TaxonomyKind) {
   const { path, payload, pick } = taxonomies[kind];
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: { name: string; slug?: string } }) =>
+    mutationFn: ({ id, body }: { id: number | null; body: { name: string; slug?: string; vat_rate?: VatRate } }) =>
       apiData(id === null ? path : `${path}/${id}`, payload, { method: id === null ? 'POST' : 'PUT', body }).then(pick),
     onSuccess: useInvalidate(kind),
   });

@@ -1,9 +1,12 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { adminBrandInputSchema, adminCategoryInputSchema } from '@parade/core/admin-schemas';
+import type { VatRate } from '@parade/core/money-rules';
+import { STANDARD_VAT_RATE } from '@parade/core/vat';
 import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
+import { VatRateSelect } from '@/components/vat-rate-select';
 import { zodValidate } from '@/lib/zod-validate';
 import { type TaxonomyKind, useSaveTaxonomy } from '../api/taxonomy';
 
@@ -13,26 +16,34 @@ const nouns = { categories: 'category', brands: 'brand' } as const;
 interface Values {
   name: string;
   slug: string;
+  /** A category's VAT rate as the select holds it ('0', '5', '20'); unused for a brand. */
+  vat_rate: string;
 }
-const toWire = (values: Values) => ({ name: values.name, slug: values.slug.trim() === '' ? undefined : values.slug });
+interface Item {
+  id: number;
+  name: string;
+  slug: string;
+  vat_rate?: number;
+}
+const toWire = (kind: TaxonomyKind) => (values: Values) => ({
+  name: values.name,
+  slug: values.slug.trim() === '' ? undefined : values.slug,
+  ...(kind === 'categories' ? { vat_rate: Number(values.vat_rate) as VatRate } : {}),
+});
 
-function TaxonomyForm({
-  kind,
-  item,
-  onDone,
-}: {
-  kind: TaxonomyKind;
-  item: { id: number; name: string; slug: string } | null;
-  onDone: () => void;
-}) {
+function TaxonomyForm({ kind, item, onDone }: { kind: TaxonomyKind; item: Item | null; onDone: () => void }) {
   const save = useSaveTaxonomy(kind);
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { name: item?.name ?? '', slug: item?.slug ?? '' },
-    validate: zodValidate(schemas[kind], toWire),
+    initialValues: {
+      name: item?.name ?? '',
+      slug: item?.slug ?? '',
+      vat_rate: String(item?.vat_rate ?? STANDARD_VAT_RATE),
+    },
+    validate: zodValidate(schemas[kind], toWire(kind)),
   });
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
-    const saved = await save.mutateAsync({ id: item?.id ?? null, body: toWire(values) });
+    const saved = await save.mutateAsync({ id: item?.id ?? null, body: toWire(kind)(values) });
     notifySuccess(`${saved.name} is saved.`);
     onDone();
   });
@@ -46,6 +57,12 @@ function TaxonomyForm({
           description="The web address part; left empty, it is made from the name"
           {...form.getInputProps('slug')}
         />
+        {kind === 'categories' && (
+          <VatRateSelect
+            description="What a new product’s variations in it take unless their shop picks another. Changing it does not change variations already made."
+            {...form.getInputProps('vat_rate')}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
@@ -68,7 +85,7 @@ export function TaxonomyFormModal({
 }: {
   kind: TaxonomyKind;
   opened: boolean;
-  item: { id: number; name: string; slug: string } | null;
+  item: Item | null;
   onClose: () => void;
 }) {
   return (

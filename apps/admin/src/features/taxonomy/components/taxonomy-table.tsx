@@ -13,6 +13,8 @@ interface Row {
   name: string;
   slug: string;
   sub_categories?: { name: string }[];
+  /** A category's VAT rate (brands have none). */
+  vat_rate?: number;
 }
 
 const labels = {
@@ -56,6 +58,9 @@ export function TaxonomyTable({ kind }: { kind: TaxonomyKind }) {
       ),
     },
     { accessor: 'slug', title: 'Slug' },
+    ...(kind === 'categories'
+      ? [{ accessor: 'vat_rate', title: 'VAT', render: (row: Row) => `${row.vat_rate}%` } as DataTableColumn<Row>]
+      : []),
     {
       accessor: 'actions',
       title: 'Actions',
