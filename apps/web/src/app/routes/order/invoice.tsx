@@ -20,6 +20,7 @@ import { useSettings } from '@/features/content/api/get-settings';
 import { useInvoice } from '@/features/orders/api/get-invoice';
 import { InvoiceTotals } from '@/features/orders/components/invoice-totals';
 import { OrderLines } from '@/features/orders/components/order-lines';
+import { OrderVat } from '@/features/orders/components/order-vat';
 import { StatusBadge } from '@/features/orders/components/status-badge';
 import { useFormatDate, useFormatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -179,6 +180,7 @@ export function Component() {
                     </Text>
                   </Group>
                 </Stack>
+                <OrderVat order={order} label={`VAT in the order from ${order.shop.name}`} divided />
               </Card>
             ))}
           </Stack>

@@ -7,6 +7,7 @@ import { ErrorState, NothingHere } from '@/components/ui/states';
 import { useOrder } from '@/features/orders/api/get-order';
 import { InvoiceTotals } from '@/features/orders/components/invoice-totals';
 import { OrderLines } from '@/features/orders/components/order-lines';
+import { OrderVat } from '@/features/orders/components/order-vat';
 import { StatusBadge } from '@/features/orders/components/status-badge';
 import { ReturnItemButton } from '@/features/returns/components/return-item-button';
 import { ReportIssueButton } from '@/features/tickets/components/report-issue-button';
@@ -72,6 +73,7 @@ export function Component() {
                 Coupon {order.data.coupon_code}
               </Text>
             )}
+            <OrderVat order={order.data} label="VAT in this order" divided />
           </Card>
           <Group gap="sm">
             <Button

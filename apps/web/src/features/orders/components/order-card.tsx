@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useFormatDate, useFormatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import type { Order } from '../api/get-orders';
+import { OrderVat } from './order-vat';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -58,6 +59,7 @@ export function OrderCard({ order, links = false }: { order: Order; links?: bool
         <Text fw={700}>Total</Text>
         <Text fw={800}>{formatMoney(order.total)}</Text>
       </Group>
+      <OrderVat order={order} label={`VAT in order ${order.invoice.number} from ${order.shop.name}`} />
       {links && (
         <Group gap="md" mt="xs">
           <Anchor
