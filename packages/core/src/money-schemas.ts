@@ -112,3 +112,12 @@ export function ledgerCsv(entries: LedgerEntry[]): string {
   ];
   return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }
+
+/** A ledger kind in words, for the merchant's Money page and statement. */
+export const ledgerKindLabels: Record<(typeof ledgerKinds)[number], string> = {
+  sale: 'Sale',
+  commission: 'Commission',
+  refund: 'Refund',
+  payout: 'Payout',
+  adjustment: 'Adjustment',
+};

@@ -132,6 +132,34 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
             {...form.getInputProps('return_window_days')}
           />
         </Fieldset>
+        <Fieldset legend="Money">
+          <Group align="flex-start" gap="md" wrap="wrap">
+            <NumberInput
+              key={form.key('commission_rate')}
+              label="Commission"
+              description="Percent of each new order Parade keeps, for shops without a rate of their own; placed orders keep theirs"
+              suffix="%"
+              min={0}
+              max={100}
+              allowDecimal={false}
+              clampBehavior="none"
+              w={{ base: '100%', sm: 320 }}
+              {...form.getInputProps('commission_rate')}
+            />
+            <NumberInput
+              key={form.key('payout_hold_days')}
+              label="Payout hold"
+              description="Days after delivery before a sale can be paid out to its shop"
+              suffix=" days"
+              min={0}
+              max={90}
+              allowDecimal={false}
+              clampBehavior="none"
+              w={{ base: '100%', sm: 320 }}
+              {...form.getInputProps('payout_hold_days')}
+            />
+          </Group>
+        </Fieldset>
         <Group justify="flex-end">
           <Button type="submit" loading={submitting}>
             Save settings
