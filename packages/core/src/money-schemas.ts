@@ -121,3 +121,13 @@ export const ledgerKindLabels: Record<(typeof ledgerKinds)[number], string> = {
   payout: 'Payout',
   adjustment: 'Adjustment',
 };
+
+/** PUT admin/shops/{id}/commission: the shop's own rate, or null for the platform's; new orders only. */
+export const shopCommissionSchema = z.object({
+  commission_rate: z.number().int('A whole percent.').min(0).max(100, 'At most 100%.').nullable(),
+});
+/** The reply: the shop's own rate (null: none) and the rate its next order is charged. */
+export const shopCommissionPayloadSchema = z.object({
+  commission_rate: z.number().int().nullable(),
+  effective_rate: z.number().int(),
+});

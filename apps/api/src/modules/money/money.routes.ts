@@ -1,12 +1,15 @@
 import { adminIdParamsSchema } from '@parade/core/admin-schemas';
 import { ledgerKinds } from '@parade/core/enums';
 import { paginated, successEnvelope } from '@parade/core/envelope';
+import { commissionRateSetting } from '@parade/core/money-rules';
 import {
   ledgerAdjustmentSchema,
   ledgerCsv,
   ledgerEntrySchema,
   ledgerQuerySchema,
   monthRange,
+  shopCommissionPayloadSchema,
+  shopCommissionSchema,
   statementQuerySchema,
   statementSchema,
   vendorBalanceSchema,
@@ -17,8 +20,9 @@ import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { vendorShopId } from '../../plugins/role-guards';
+import { getSiteSettings } from '../content';
 import { orderInvoiceNumbers } from '../orders';
-import { shopStatementHeader } from '../shops';
+import { setShopCommissionRate, shopCommissionRate, shopStatementHeader } from '../shops';
 import { recordAdjustment } from './ledger.commands';
 import { shopBalance, shopBalanceBefore, shopLedger } from './ledger.queries';
 
@@ -155,6 +159,48 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await shopOf(request.params.id);
       return ok(await shopBalance(app.db, request.params.id));
+    },
+  );
+
+  const commissionReply = async (shopId: number) => {
+    const rate = await shopCommissionRate(app.db, shopId);
+    if (rate === undefined) throw notFound('No such shop.', 'shop_not_found');
+    const effective = rate ?? commissionRateSetting((await getSiteSettings(app.db)).commission_rate);
+    return ok({ commission_rate: rate, effective_rate: effective });
+  };
+
+  app.get(
+    '/admin/shops/:id/commission',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: "A shop's commission rate: its own (null for none) and the one its next order is charged",
+        params: adminIdParamsSchema,
+        response: { 200: successEnvelope(shopCommissionPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => commissionReply(request.params.id),
+  );
+
+  app.put(
+    '/admin/shops/:id/commission',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary:
+          "Set a shop's own commission rate (percent), or null for the platform's; orders already placed keep theirs",
+        params: adminIdParamsSchema,
+        body: shopCommissionSchema,
+        response: { 200: successEnvelope(shopCommissionPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => {
+      if (!(await setShopCommissionRate(app.db, request.params.id, request.body.commission_rate))) {
+        throw notFound('No such shop.', 'shop_not_found');
+      }
+      return commissionReply(request.params.id);
     },
   );
 

@@ -108,6 +108,29 @@ describe('commission and the delivery charge at checkout', () => {
     expect(kept!.commission).toBe(229);
   });
 
+  it("lets the admin set a shop's own rate or give it back the platform's, for new orders only", async () => {
+    const { shop, variation, vendor } = await shopWithVendor({ price: 1000 });
+    const url = `/api/admin/shops/${shop.id}/commission`;
+    expect((await call(vendor.token, 'PUT', url, { commission_rate: 1 })).statusCode).toBe(403);
+    expect((await call(admin.token, 'GET', url)).json().data).toEqual({ commission_rate: null, effective_rate: 10 });
+    expect((await call(admin.token, 'PUT', url, { commission_rate: 101 })).statusCode).toBe(422);
+    expect((await call(admin.token, 'PUT', url, { commission_rate: 7.5 })).statusCode).toBe(422);
+    expect(
+      (await call(admin.token, 'PUT', '/api/admin/shops/999999/commission', { commission_rate: 5 })).statusCode,
+    ).toBe(404);
+    const set = await call(admin.token, 'PUT', url, { commission_rate: 4 });
+    expect(set.json().data).toEqual({ commission_rate: 4, effective_rate: 4 });
+    const customer = await signUp(t.app);
+    const placed = await fx.place(customer.token, collection([{ variation_id: variation.id, quantity: 1 }]));
+    const orderId = placed.json().data.orders[0].id as number;
+    expect((await call(admin.token, 'PUT', url, { commission_rate: null })).json().data).toEqual({
+      commission_rate: null,
+      effective_rate: 10,
+    });
+    const [row] = await db().select({ commission: orders.commission }).from(orders).where(eq(orders.id, orderId));
+    expect(row!.commission).toBe(40);
+  });
+
   it('takes the platform default from the admin settings, which the storefront never sees', async () => {
     const set = await call(admin.token, 'PUT', '/api/admin/settings', { commission_rate: 15, payout_hold_days: 3 });
     expect(set.statusCode, set.body).toBe(200);

@@ -24,6 +24,8 @@ export {
   activeShops,
   listVendors,
   setShopActive,
+  setShopCommissionRate,
+  shopCommissionRate,
   shopHolidays,
   shopRefs,
   shopStatementHeader,

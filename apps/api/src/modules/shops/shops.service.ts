@@ -172,3 +172,22 @@ export async function shopStatementHeader(
     .where(eq(shops.id, shopId));
   return row ?? null;
 }
+
+/**
+ * Sets the percent of a shop's new orders the platform keeps (null: the setting
+ * `commission_rate`); orders already placed keep theirs. False when there is no such shop.
+ */
+export async function setShopCommissionRate(db: DbOrTx, shopId: number, rate: number | null): Promise<boolean> {
+  const rows = await db
+    .update(shops)
+    .set({ commissionRate: rate, updatedAt: new Date() })
+    .where(eq(shops.id, shopId))
+    .returning({ id: shops.id });
+  return rows.length > 0;
+}
+
+/** A shop's own commission rate (null: the platform's), or undefined when there is no such shop. */
+export async function shopCommissionRate(db: DbOrTx, shopId: number): Promise<number | null | undefined> {
+  const [row] = await db.select({ rate: shops.commissionRate }).from(shops).where(eq(shops.id, shopId));
+  return row ? row.rate : undefined;
+}
