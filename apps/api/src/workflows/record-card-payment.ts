@@ -54,35 +54,30 @@ export async function recordCardPayment(
 
     if (event.type === 'payment_intent.succeeded') {
       const received = intent.amount_received ?? intent.amount;
-      if (intent.amount !== invoice.total || received !== invoice.total || intent.currency !== 'gbp') {
-        // A signed event can still disagree with the invoice (its total changed after the intent
-        // was made, or the intent was edited in Stripe's dashboard): a person must look.
-        log.error(
-          { ...where, amount: intent.amount, received, currency: intent.currency, invoiceTotal: invoice.total },
-          'card payment amount or currency does not match the invoice: invoice left unpaid',
-        );
-        return { outcome: 'amount_mismatch', mailIds: [] };
-      }
-      await setPaymentStatus(tx, payment.id, 'paid');
       if (invoice.cancelled) {
+        // Every order was cancelled (the unpaid-card timeout, or its shops) before the money came:
+        // the payment is recorded, the orders stay cancelled, and the money must go back.
+        await setPaymentStatus(tx, payment.id, 'paid');
         log.error(
           { ...where, amount: received },
           'card payment succeeded for an invoice whose orders are cancelled: refund it in the Stripe dashboard',
         );
         return { outcome: 'late_payment', mailIds: [] };
       }
+      // What is owed is the live orders' total (payment-token charges that, contract: "Money").
+      if (intent.amount !== invoice.liveTotal || received !== invoice.liveTotal || intent.currency !== 'gbp') {
+        // A signed event can still disagree with the invoice (its total changed after the intent
+        // was made, or the intent was edited in Stripe's dashboard): a person must look.
+        log.error(
+          { ...where, amount: intent.amount, received, currency: intent.currency, owed: invoice.liveTotal },
+          'card payment amount or currency does not match the invoice: invoice left unpaid',
+        );
+        return { outcome: 'amount_mismatch', mailIds: [] };
+      }
+      await setPaymentStatus(tx, payment.id, 'paid');
       const paidOrders = await setInvoicePaymentStatus(tx, invoice.id, 'paid');
       // An order delivered before its card payment arrived is due in its shop's ledger now.
       await recordOrderSales(tx, paidOrders);
-      if (invoice.partlyCancelled) {
-        // The intent was made before a shop cancelled its order (payment-token refuses one after),
-        // so the charge covers goods that will not come. Refunds are not built yet: a person must
-        // refund the cancelled orders' part (issue 22).
-        log.error(
-          { ...where, amount: received },
-          'card payment covers an order a shop has cancelled: refund that order in the Stripe dashboard',
-        );
-      }
       return { outcome: 'paid', mailIds: [] };
     }
 

@@ -20,6 +20,8 @@ export interface InvoiceForPayment {
   cancelled: boolean;
   /** At least one order of the invoice is cancelled (a shop cancelled its part). */
   partlyCancelled: boolean;
+  /** The sum of its orders that are not cancelled: what a card payment charges (contract: "Money"). */
+  liveTotal: number;
 }
 
 const invoiceColumns = {
@@ -34,6 +36,7 @@ const invoiceColumns = {
   // subquery a bare "id" would be the order's.
   cancelled: sql<boolean>`not exists (select 1 from "orders" o where o.invoice_id = "invoices"."id" and o.status <> 'cancelled')`,
   partlyCancelled: sql<boolean>`exists (select 1 from "orders" o where o.invoice_id = "invoices"."id" and o.status = 'cancelled')`,
+  liveTotal: sql<number>`(select coalesce(sum(o.total), 0)::int from "orders" o where o.invoice_id = "invoices"."id" and o.status <> 'cancelled')`,
 };
 
 /** The customer's invoice with this number, or null (another customer's invoice is null too). */

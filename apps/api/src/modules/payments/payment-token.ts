@@ -19,8 +19,8 @@ const unavailable = () =>
 
 /**
  * The client secret of the PaymentIntent for the caller's unpaid card invoice (created at the
- * invoice total in GBP on first call, the same open intent afterwards) and the publishable key
- * that goes with it.
+ * total of its live orders in GBP on first call, the same open intent afterwards while that
+ * total stands) and the publishable key that goes with it.
  */
 export async function createPaymentToken(
   deps: { db: Db; stripe: Stripe | null; config: Config; log: FastifyBaseLogger },
@@ -51,18 +51,9 @@ export async function createPaymentToken(
           : 'The card payment for this order failed. Please place the order again.';
     throw new AppError(409, why, {}, 'invoice_not_payable');
   }
-  if (invoice.partlyCancelled) {
-    // The invoice's total still counts the cancelled order, and refunds are not built yet: charging
-    // it would take money for goods that will never come (issue 22). The live orders stay unpaid
-    // and are released by the card-payment timeout; the customer orders them again.
-    throw new AppError(
-      409,
-      'A shop has cancelled part of this order, so it cannot be paid by card as it stands. Please place the order again.',
-      {},
-      'invoice_not_payable',
-    );
-  }
-  if (invoice.total < CARD_MINIMUM_PENCE) {
+  // Only the orders still live are charged (contract: "Money"): a shop that cancelled its part
+  // before the payment takes nothing, and the customer pays for what will come.
+  if (invoice.liveTotal < CARD_MINIMUM_PENCE) {
     // Stripe refuses smaller charges; saying so beats a "try again" that can never work.
     throw new AppError(
       422,
@@ -91,23 +82,24 @@ export async function createPaymentToken(
 
 /**
  * The invoice's open PaymentIntent: the one already made if Stripe still takes payments on it,
- * else a new one. The idempotency key is the invoice's, so two tabs asking at once (or the SDK
+ * else a new one (also when what is owed changed). The idempotency key is the invoice's, so two tabs asking at once (or the SDK
  * retrying after a lost reply) get the same intent from Stripe, not two charges in waiting.
  */
 async function openIntentFor(
   stripe: Stripe,
   db: Db,
-  invoice: { id: number; number: string; total: number },
+  invoice: { id: number; number: string; liveTotal: number },
 ): Promise<Stripe.PaymentIntent> {
   const known = await findLatestPayment(db, invoice.id);
   if (known && known.status !== 'paid') {
     const existing = await retrieveIntent(stripe, known.providerRef);
-    if (existing && openStatuses.has(existing.status) && existing.amount === invoice.total) return existing;
+    // A shop cancelling its order after the intent was made changes what is owed: a new intent.
+    if (existing && openStatuses.has(existing.status) && existing.amount === invoice.liveTotal) return existing;
   }
   const attempt = known ? `-after-${known.providerRef}` : '';
   const intent = await stripe.paymentIntents.create(
     {
-      amount: invoice.total,
+      amount: invoice.liveTotal,
       currency: 'gbp',
       automatic_payment_methods: { enabled: true },
       description: `Parade order ${invoice.number}`,

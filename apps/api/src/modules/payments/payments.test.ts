@@ -4,10 +4,10 @@ import {
   type StripeStandIn,
   startStripeStandIn,
 } from '@parade/test-support/stripe-stand-in';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, mailOutbox, paymentEvents, payments, siteSettings } from '../../maintenance/schema';
+import { invoices, mailOutbox, orders, paymentEvents, payments, siteSettings } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { checkoutState, placeCheckout, type TestCheckout } from '../../test/card-checkouts';
 import { bearer, signUp } from '../../test/test-support';
@@ -196,31 +196,71 @@ describe('POST /api/payment-token', () => {
     expect(stripe.intents.size).toBe(before);
   });
 
-  it('refuses to charge a checkout one of whose shops has cancelled its order (issue 22), asking Stripe nothing', async () => {
+  it('charges only the live orders of a checkout one of whose shops has cancelled its order (contract: "Money")', async () => {
     const customer = await signUp(t.app);
     const checkout = await placeCheckout(t.app, t.database.db, customer);
     expect(checkout.orderIds.length).toBeGreaterThanOrEqual(2);
+    const [cancelledId, ...liveIds] = checkout.orderIds;
     await changeOrderStatus(t.database.db, {
       publicUrl: 'http://parade.test',
-      orderId: checkout.orderIds[0]!,
+      orderId: cancelledId!,
       to: 'cancelled',
       note: 'Out of stock',
     });
-    const before = stripe.requests.length;
+    const live = await t.database.db
+      .select({ total: orders.total })
+      .from(orders)
+      .where(and(eq(orders.invoiceId, checkout.invoiceId), ne(orders.status, 'cancelled')));
+    const liveTotal = live.reduce((sum, order) => sum + order.total, 0);
+    expect(liveTotal).toBeLessThan(checkout.total);
 
     const res = await paymentToken(customer.token, checkout.number);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ status: false, code: 'invoice_not_payable' });
-    expect(res.json().message).toContain('cancelled part of this order');
-    expect(stripe.requests.length).toBe(before);
+    expect(res.statusCode, res.body).toBe(200);
+    const intent = stripe.intents.get(res.json().data.client_secret.split('_secret_')[0]);
+    expect(intent?.amount).toBe(liveTotal);
+    expect((await stripe.settle(intent!.id, 'succeeded')).status).toBe(200);
     const state = await checkoutState(t.database.db, checkout.invoiceId);
-    expect(state.invoice?.paymentStatus).toBe('unpaid');
+    expect(state.invoice?.paymentStatus).toBe('paid');
+    const rows = await t.database.db
+      .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.invoiceId, checkout.invoiceId));
+    expect(rows.find((r) => r.id === cancelledId)).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid' });
+    for (const id of liveIds) expect(rows.find((r) => r.id === id)?.paymentStatus).toBe('paid');
+  });
+
+  it('makes a new intent when a shop cancels after the first was made, and refuses when nothing is left', async () => {
+    const customer = await signUp(t.app);
+    const checkout = await placeCheckout(t.app, t.database.db, customer);
+    const first = await paymentToken(customer.token, checkout.number);
+    const firstId = first.json().data.client_secret.split('_secret_')[0];
+    expect(stripe.intents.get(firstId)?.amount).toBe(checkout.total);
+    const [one, ...rest] = checkout.orderIds;
+    await changeOrderStatus(t.database.db, { publicUrl: 'http://parade.test', orderId: one!, to: 'cancelled' });
+    const second = await paymentToken(customer.token, checkout.number);
+    const secondId = second.json().data.client_secret.split('_secret_')[0];
+    expect(secondId).not.toBe(firstId);
+    expect(stripe.intents.get(secondId)!.amount).toBeLessThan(checkout.total);
+
+    for (const id of rest) {
+      await changeOrderStatus(t.database.db, { publicUrl: 'http://parade.test', orderId: id, to: 'cancelled' });
+    }
+    const before = stripe.requests.length;
+    const none = await paymentToken(customer.token, checkout.number);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ code: 'invoice_not_payable', message: expect.stringContaining('cancelled') });
+    expect(stripe.requests.length).toBe(before);
   });
 
   it('refuses an invoice below Stripe’s smallest charge in words, without asking Stripe', async () => {
     const customer = await signUp(t.app);
     const checkout = await placeCheckout(t.app, t.database.db, customer);
     await t.database.db.update(invoices).set({ total: 29 }).where(eq(invoices.id, checkout.invoiceId));
+    // What a card charges is the live orders' total: theirs come to 29p too.
+    await t.database.db
+      .update(orders)
+      .set({ total: sql`case when ${orders.id} = ${checkout.orderIds[0]!} then 29 else 0 end` })
+      .where(eq(orders.invoiceId, checkout.invoiceId));
     const before = stripe.requests.length;
 
     const res = await paymentToken(customer.token, checkout.number);
