@@ -30,7 +30,8 @@ export const orderStatuses = ['pending', 'processing', 'ready', 'shipping', 'del
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const paymentStatuses = ['unpaid', 'paid', 'failed'] as const;
+/** `refunded`: all the money taken for it went back; `partially_refunded`: part of it (a return, or some orders of an invoice). */
+export const paymentStatuses = ['unpaid', 'paid', 'failed', 'refunded', 'partially_refunded'] as const;
 export const paymentStatusSchema = z.enum(paymentStatuses);
 export type PaymentStatus = (typeof paymentStatuses)[number];
 

@@ -20,5 +20,6 @@ const colorByStatus: Record<string, BadgeColor> = {
 };
 
 export function statusBadge(status: string): { label: string; color: BadgeColor } {
-  return { label: status.toUpperCase(), color: colorByStatus[status.toLowerCase()] ?? 'info' };
+  // "partially_refunded" reads as "PARTIALLY REFUNDED"; statuses the spec does not list are info.
+  return { label: status.replaceAll('_', ' ').toUpperCase(), color: colorByStatus[status.toLowerCase()] ?? 'info' };
 }

@@ -7,6 +7,11 @@
  *                                       `Idempotency-Key` (same key + same body = the first reply,
  *                                       same key + another body = 400 idempotency_error)
  *   GET  /v1/payment_intents/:id        the intent, or 404 resource_missing
+ *   POST /v1/refunds                    `payment_intent`, `amount` (default: what is left), `reason`,
+ *                                       `metadata[...]`: refunds a succeeded intent at once (status
+ *                                       succeeded); 404 resource_missing for an unknown intent, 400
+ *                                       charge_not_refundable when it has no successful charge, 400
+ *                                       amount_too_large over what is left unrefunded
  *   Every /v1 call needs `Authorization: Bearer <secretKey>` (401 otherwise). Errors have
  *   Stripe's shape `{error: {type, code, message}}` so the SDK raises its own error classes.
  *
@@ -192,6 +197,20 @@ export interface StandInRequest {
   params: Record<string, unknown>;
 }
 
+/** A refund as Stripe's API answers it (the fields the API reads). */
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string | null;
+  status: 'succeeded' | 'pending' | 'failed';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface SignedWebhook {
   event: Stripe.Event;
   /** The exact body to post (the signature covers these bytes). */
@@ -213,6 +232,8 @@ export interface StripeStandIn {
   /** Where settle() and the Stripe.js stand-in post events: the API's /api/payments/stripe/webhook. */
   webhookUrl: string | null;
   intents: Map<string, StandInPaymentIntent>;
+  /** Every refund made, by id. */
+  refunds: Map<string, StandInRefund>;
   requests: StandInRequest[];
   /** While set, /v1 calls answer this HTTP status with an api_error (to test Stripe being down). */
   failWith: number | null;
@@ -254,6 +275,7 @@ export async function startStripeStandIn(
   options: { webhookUrl?: string; webhookSecret?: string; secretKey?: string; publishableKey?: string } = {},
 ): Promise<StripeStandIn> {
   const intents = new Map<string, StandInPaymentIntent>();
+  const refunds = new Map<string, StandInRefund>();
   const requests: StandInRequest[] = [];
   const idempotent = new Map<string, { body: string; status: number; reply: unknown }>();
 
@@ -341,6 +363,7 @@ export async function startStripeStandIn(
       }
       return [200, createIntent(params)];
     }
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
     const match = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
     if (method === 'GET' && match) {
       const intent = intents.get(match[1] as string);
@@ -350,6 +373,57 @@ export async function startStripeStandIn(
       return [200, intent];
     }
     return [404, stripeError('invalid_request_error', `Unrecognized request URL (${method}: ${path}).`)];
+  }
+
+  function createRefund(params: Record<string, unknown>): [number, unknown] {
+    const intentId = String(params.payment_intent ?? '');
+    const intent = intents.get(intentId);
+    if (!intent) {
+      return [404, stripeError('invalid_request_error', `No such payment_intent: '${intentId}'`, 'resource_missing')];
+    }
+    if (intent.status !== 'succeeded') {
+      return [
+        400,
+        stripeError(
+          'invalid_request_error',
+          `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+          'charge_not_refundable',
+        ),
+      ];
+    }
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.payment_intent === intentId)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const left = (intent.amount_received ?? intent.amount) - refunded;
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1) {
+      return [400, stripeError('invalid_request_error', 'Invalid positive integer', 'parameter_invalid_integer')];
+    }
+    if (amount > left) {
+      const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+      return [
+        400,
+        stripeError(
+          'invalid_request_error',
+          `Refund amount (${pounds(amount)}) is greater than unrefunded amount on charge (${pounds(left)})`,
+          'amount_too_large',
+        ),
+      ];
+    }
+    const refund: StandInRefund = {
+      id: `re_${token(18)}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intentId,
+      charge: intent.latest_charge,
+      status: 'succeeded',
+      reason: typeof params.reason === 'string' ? params.reason : null,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    return [200, refund];
   }
 
   function markSettled(intent: StandInPaymentIntent, outcome: 'succeeded' | 'failed') {
@@ -451,6 +525,7 @@ export async function startStripeStandIn(
     webhookSecret: options.webhookSecret ?? `whsec_${token(24)}`,
     webhookUrl: options.webhookUrl ?? null,
     intents,
+    refunds,
     requests,
     failWith: null,
     signedEvent(type, intent, opts = {}) {

@@ -100,8 +100,10 @@ describe('changeOrderStatus', () => {
     ).toEqual({
       orderId: order.id,
       status: 'cancelled',
-      // The customer's status mail, for the caller to hand to the mailer after the commit.
+      // The customer's status mail, for the caller to hand to the mailer after the commit; a cash
+      // order's cancellation refunds nothing.
       mailIds: [expect.any(Number)],
+      refundIds: [],
     });
     expect(await stockOf(v.id)).toEqual({ stock: 2, unitsSold: 0 });
     expect(await balance(me.user.id, shop.id)).toBe(300);

@@ -15,6 +15,7 @@ import {
   setOrderPaid,
   setOrderStatus,
 } from '../modules/orders';
+import { queueCancellationRefund } from '../modules/payments';
 import { shopsForOrders } from '../modules/shops';
 import { recordOrderSales } from './record-order-sales';
 
@@ -60,11 +61,21 @@ async function applyStatusChange(
   to: OrderStatus,
   note: string | null,
   publicUrl: string,
-): Promise<number[]> {
+): Promise<{ mailIds: number[]; refundIds: number[] }> {
+  const refundIds: number[] = [];
   if (!canChangeOrderStatus(order.status, to)) throw refuseTransition(order.status, to);
   // The row is locked, so the guard cannot fail here; it keeps the update honest if that changes.
   if (!(await setOrderStatus(tx, order.id, order.status, to, note))) throw refuseTransition(order.status, to);
   if (to === 'cancelled') {
+    // A paid card order's money goes back: decided here, sent to Stripe after the commit (decision 028).
+    if (order.paymentStatus === 'paid' && (await invoicePaymentMethod(tx, order.invoiceId)) === 'card') {
+      const refundId = await queueCancellationRefund(tx, {
+        invoiceId: order.invoiceId,
+        orderId: order.id,
+        amount: order.total,
+      });
+      if (refundId !== null) refundIds.push(refundId);
+    }
     await releaseOrderCoupon(tx, order.id);
     await reverseSale(tx, await orderSaleLines(tx, order.id));
     await returnRewardPoints(tx, {
@@ -83,23 +94,24 @@ async function applyStatusChange(
     // The sale and its commission go to the shop's ledger (a card order once paid; decision 028).
     await recordOrderSales(tx, [order.id]);
   }
-  return queueStatusMail(tx, order.id, to, note, publicUrl);
+  return { mailIds: await queueStatusMail(tx, order.id, to, note, publicUrl), refundIds };
 }
 
 /**
  * Moves an order along core's transitions in one transaction (orders + catalog stock + cart
  * coupons and points). `shopId` scopes it to one shop's orders: another shop's order is 404.
- * Returns the new status and the status mail's outbox ids (hand them to the mailer: committed).
+ * Returns the new status, the status mail's outbox ids and any refund decided (a paid card order
+ * cancelled): hand them to the mailer and the refund sender once committed.
  */
 export async function changeOrderStatus(
   db: DbOrTx,
   input: { orderId: number; to: OrderStatus; note?: string | null; shopId?: number; publicUrl: string },
-): Promise<{ orderId: number; status: OrderStatus; mailIds: number[] }> {
+): Promise<{ orderId: number; status: OrderStatus; mailIds: number[]; refundIds: number[] }> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, input.shopId);
     if (!order) throw orderNotFound();
-    const mailIds = await applyStatusChange(tx, order, input.to, input.note ?? null, input.publicUrl);
-    return { orderId: order.id, status: input.to, mailIds };
+    const applied = await applyStatusChange(tx, order, input.to, input.note ?? null, input.publicUrl);
+    return { orderId: order.id, status: input.to, ...applied };
   });
 }
 
@@ -148,7 +160,8 @@ export async function cancelInvoiceOrders(
   const mailIds: number[] = [];
   for (const order of await lockLiveInvoiceOrders(tx, invoiceId)) {
     if (!canChangeOrderStatus(order.status, 'cancelled')) continue;
-    mailIds.push(...(await applyStatusChange(tx, order, 'cancelled', note, publicUrl)));
+    // The orders of an unpaid card checkout: nothing was taken, so nothing is refunded.
+    mailIds.push(...(await applyStatusChange(tx, order, 'cancelled', note, publicUrl)).mailIds);
     orderIds.push(order.id);
   }
   return { orderIds, mailIds };

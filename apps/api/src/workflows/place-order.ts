@@ -10,6 +10,7 @@ import { commissionFor, commissionRateSetting, lineVat } from '@parade/core/mone
 import type { OrderAddress, PlaceOrderPayload, placeOrderBodySchema } from '@parade/core/order-schemas';
 import { CARD_MINIMUM_PENCE } from '@parade/core/order-status';
 import { effectiveSiteSettings } from '@parade/core/settings';
+import { vatLines } from '@parade/core/vat';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client';
@@ -202,6 +203,8 @@ function confirmationMail(publicUrl: string, customer: Customer, reply: PlaceOrd
   const lines = reply.orders.flatMap((order) => [
     `${order.shop.name}:`,
     ...order.items.map((item) => `  ${item.quantity} x ${item.full_name}  ${formatMoney(item.total)}`),
+    // A VAT-registered shop's order: the VAT at each rate and its number, as on the invoice.
+    ...vatLines(order),
   ]);
   const text = [
     `Hello ${customer.name},`,

@@ -36,6 +36,7 @@ export {
   type NewOrderLine,
   orderSaleLines,
   setOrderPaid,
+  setOrderRefunded,
   setOrderStatus,
 } from './orders.commands';
 export { checkoutReply, placeOrderReply } from './orders.service';

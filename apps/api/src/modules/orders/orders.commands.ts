@@ -1,4 +1,4 @@
-import type { OrderStatus, OrderType, PaymentMethod } from '@parade/core/enums';
+import type { OrderStatus, OrderType, PaymentMethod, PaymentStatus } from '@parade/core/enums';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/json-rows';
@@ -17,7 +17,7 @@ export interface LockedOrder {
   shopId: number;
   userId: number;
   status: OrderStatus;
-  paymentStatus: 'unpaid' | 'paid' | 'failed';
+  paymentStatus: PaymentStatus;
   total: number;
   shippingCharge: number;
   rewardPointsUsed: number;
@@ -348,4 +348,26 @@ export async function findInvoiceByIdempotencyKey(
     .from(invoices)
     .where(and(eq(invoices.userId, userId), eq(invoices.idempotencyKey, key)));
   return row ?? null;
+}
+
+/**
+ * The order's money went back to the card: its payment status becomes `refunded`, and its
+ * invoice's `refunded` once no order of it is still `paid`, else `partially_refunded`. The
+ * shop's live board hears of it.
+ */
+export async function setOrderRefunded(db: DbOrTx, orderId: number): Promise<void> {
+  const [order] = await db
+    .update(orders)
+    .set({ paymentStatus: 'refunded', updatedAt: new Date() })
+    .where(eq(orders.id, orderId))
+    .returning({ id: orders.id, shopId: orders.shopId, status: orders.status, invoiceId: orders.invoiceId });
+  if (!order) return;
+  await recordOrderEvent(db, order.shopId, orderUpdated({ ...order, paymentStatus: 'refunded' }));
+  await db
+    .update(invoices)
+    .set({
+      paymentStatus: sql`case when exists (select 1 from ${orders} o where o.invoice_id = ${invoices.id} and o.payment_status = 'paid') then 'partially_refunded'::payment_status else 'refunded'::payment_status end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(invoices.id, order.invoiceId));
 }

@@ -206,6 +206,7 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Committed: the status mail goes now (not at the outbox's next sweep) and the customer's devices hear of it.
       app.mailer.deliverLater(changed.mailIds);
+      app.refunds.sendLater(changed.refundIds);
       app.push.sendLater(() => orderStatusPushes(app.db, [changed], app.config.publicUrl));
       return orderReply(shopId, request.params.id);
     },

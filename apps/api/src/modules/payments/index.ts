@@ -12,3 +12,12 @@ export {
   recordPaymentIntent,
   setPaymentStatus,
 } from './payments.service';
+export {
+  noteRefundAttempt,
+  pendingRefund,
+  queueCancellationRefund,
+  type RefundRow,
+  settleRefund,
+  stalePendingRefunds,
+} from './refunds.commands';
+export { createStripeClient, type Stripe } from './stripe-client';

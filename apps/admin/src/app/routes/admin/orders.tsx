@@ -14,7 +14,13 @@ import { useListParams } from '@/hooks/use-list-params';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
-const paymentLabel = { unpaid: 'Unpaid', paid: 'Paid', failed: 'Failed' } as const;
+const paymentLabel = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+} as const satisfies Record<(typeof paymentStatuses)[number], string>;
 
 /** Every shop's orders, newest first: filter by status, shop, payment and date; search by invoice or customer. */
 export function Component() {
