@@ -32,6 +32,8 @@ export const apiUnitFiles = [
  * processes on PostgreSQL and within PGlite's one process (live-orders); the status mails and
  * digital lines are in workflows/; and the web pushes, sent after each driver's commit (push).
  * The VAT a checkout records per line, and the VAT numbers and rates it copies (issue 24: vat).
+ * Platform coupons' race-free usage limit under each driver's locking (issue 23), and the shop
+ * ledger, whose append-only rule is a PL/pgSQL trigger each engine runs (issue 24: money).
  * Every other API file talks to PostgreSQL through the same SQL either way.
  * Without TEST_DATABASE_URL every API file runs on PGlite.
  */
@@ -42,10 +44,12 @@ export const driverDependentFiles = [
   'apps/api/src/jobs/card-payment-timeout.test.ts',
   'apps/api/src/maintenance/**/*.test.ts',
   'apps/api/src/modules/addresses/addresses.test.ts',
+  'apps/api/src/modules/cart/platform-coupons.test.ts',
   'apps/api/src/modules/catalog/query-count.test.ts',
   'apps/api/src/modules/catalog/vendor-catalog.test.ts',
   'apps/api/src/modules/catalog/read-model.test.ts',
   'apps/api/src/modules/catalog/search-limits.test.ts',
+  'apps/api/src/modules/money/money.test.ts',
   'apps/api/src/modules/offers/offers.test.ts',
   'apps/api/src/modules/orders/fulfilment.test.ts',
   'apps/api/src/modules/orders/live-orders.test.ts',
