@@ -185,6 +185,8 @@ describe('VAT in the merchant site', () => {
   it("shows each category's VAT rate to the admin, and the rate in its form", async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, accounts.admin);
+    // Signed in only once the dashboard shows: going elsewhere sooner lands on the sign-in page.
+    await page.getByText('Shop requests waiting').waitFor();
     await page.goto('/admin/platform/content');
     await page.getByText('Fruit & Veg').first().waitFor();
     const row = page.getByRole('row', { name: /Fruit & Veg/ });

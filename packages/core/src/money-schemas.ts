@@ -64,8 +64,12 @@ export type LedgerAdjustment = z.input<typeof ledgerAdjustmentSchema>;
 /** A month as YYYY-MM. */
 export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month as YYYY-MM.');
 
-/** GET vendor/statement?month: one London month of the shop's ledger, for printing. */
-export const statementQuerySchema = z.object({ month: monthSchema });
+/** GET vendor/statement?month: one London month of the shop's ledger, for printing (the current month when omitted). */
+export const statementQuerySchema = z.object({ month: monthSchema.optional() });
+
+/** The London month of a moment, as YYYY-MM. */
+export const londonMonth = (at: Date = new Date()): string =>
+  at.toLocaleDateString('en-CA', { timeZone: 'Europe/London' }).slice(0, 7);
 
 /**
  * A monthly statement: the balance before the month, every entry in it (oldest first), the sum

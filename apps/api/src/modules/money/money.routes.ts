@@ -7,6 +7,7 @@ import {
   ledgerCsv,
   ledgerEntrySchema,
   ledgerQuerySchema,
+  londonMonth,
   monthRange,
   shopCommissionPayloadSchema,
   shopCommissionSchema,
@@ -85,8 +86,13 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: "The shop's ledger entries of a range as CSV (every entry, newest first), for a spreadsheet",
         querystring: ledgerQuerySchema.omit({ page: true }),
-        produces: ['text/csv'],
-        response: { 200: z.string(), ...failureResponses },
+        response: {
+          200: {
+            description: 'The entries as CSV (a header row; amounts in pounds, signed from the shop side)',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...failureResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -120,7 +126,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const shopId = vendorShopId(request);
-      const { month } = request.query;
+      const month = request.query.month ?? londonMonth();
       const range = monthRange(month);
       const [ledger, opening, shop] = await Promise.all([
         shopLedger(app.db, shopId, range, null, invoiceNumbersOf),

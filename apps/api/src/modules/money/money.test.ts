@@ -272,6 +272,8 @@ describe('the ledger', () => {
       totals: { adjustment: -1234, sale: 0, commission: 0, refund: 0, payout: 0 },
     });
     expect((await call(vendor.token, 'GET', '/api/vendor/statement?month=2026-13')).statusCode).toBe(422);
+    // Without a month: the current one.
+    expect((await call(vendor.token, 'GET', '/api/vendor/statement')).json().data.month).toBe(month);
 
     const csv = await call(vendor.token, 'GET', '/api/vendor/ledger/export');
     expect(csv.statusCode).toBe(200);
