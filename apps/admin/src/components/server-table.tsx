@@ -3,8 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import type { Paginated } from '@parade/core/envelope';
 import { IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { type ReactNode, useState } from 'react';
 import { ErrorState } from './states';
 
 interface ServerTableProps<T> {
@@ -59,15 +58,13 @@ export function ServerTable<T>({
 }: ServerTableProps<T>) {
   const [searchText, setSearchText] = useState(search?.value ?? '');
   const sendSearch = useDebouncedCallback((value: string) => search?.onChange(value.trim()), 350);
-  // A row's link opens a page whose data loads first, and this list stays on screen meanwhile: a
-  // search typed just before the click must not fire then, or its URL change (replace) would
-  // take the shopkeeper back to the list instead of the order they opened.
-  const location = useLocation();
-  const navigation = useNavigation();
-  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== location.pathname;
-  useEffect(() => {
-    if (leaving) sendSearch.cancel();
-  }, [leaving, sendSearch]);
+  // A row's link opens a page whose code and data load first, and this list stays on screen
+  // meanwhile: a search typed just before the click must not fire then, or its URL change
+  // (replace) would take the shopkeeper back to the list instead of the order they opened. So a
+  // click on a link in the table drops the pending search, before the router even starts.
+  const dropSearchOnLinkClick = (event: React.MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest('a[href]')) sendSearch.cancel();
+  };
   const sortStatus = toSortStatus<T>(sort || defaultSort);
   const sortProps =
     onSortChange && sortStatus
@@ -102,29 +99,32 @@ export function ServerTable<T>({
       {error && !result ? (
         <ErrorState error={error} onRetry={onRetry} />
       ) : (
-        <DataTable<T>
-          aria-label={label}
-          withTableBorder
-          borderRadius="md"
-          highlightOnHover={Boolean(onRowClick)}
-          minHeight={result && result.data.length === 0 ? 180 : undefined}
-          records={result?.data ?? []}
-          columns={columns}
-          fetching={fetching}
-          loadingText="Loading…"
-          noRecordsText={noRecordsText}
-          totalRecords={result?.total ?? 0}
-          recordsPerPage={result?.per_page ?? 20}
-          page={page}
-          onPageChange={onPageChange}
-          paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-          getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
-          // On a phone the table scrolls sideways: its scroll area must be reachable with the
-          // keyboard (a tab stop with a name), or the columns past the edge are out of reach.
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls)` } }}
-          {...(sortProps as object)}
-        />
+        // Only listens (capture phase) for clicks on the table's own links; adds no interaction.
+        <div onClickCapture={dropSearchOnLinkClick}>
+          <DataTable<T>
+            aria-label={label}
+            withTableBorder
+            borderRadius="md"
+            highlightOnHover={Boolean(onRowClick)}
+            minHeight={result && result.data.length === 0 ? 180 : undefined}
+            records={result?.data ?? []}
+            columns={columns}
+            fetching={fetching}
+            loadingText="Loading…"
+            noRecordsText={noRecordsText}
+            totalRecords={result?.total ?? 0}
+            recordsPerPage={result?.per_page ?? 20}
+            page={page}
+            onPageChange={onPageChange}
+            paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+            getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+            // On a phone the table scrolls sideways: its scroll area must be reachable with the
+            // keyboard (a tab stop with a name), or the columns past the edge are out of reach.
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls)` } }}
+            {...(sortProps as object)}
+          />
+        </div>
       )}
     </>
   );
