@@ -67,6 +67,9 @@ async function waitForPath(page: Page, expected: string): Promise<void> {
 }
 
 async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  // The login form first: right after a redirect the previous screen (the reset form, which
+  // has its own E-mail field) can still be on the page, and a fill there would be lost.
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
