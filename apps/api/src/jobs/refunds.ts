@@ -51,7 +51,8 @@ export const refundsPlugin = fp(
       try {
         answer = await stripe.refunds.create(
           {
-            payment_intent: refund.paymentIntent,
+            // Only card refunds are ever pending (a cash refund is owed over the counter).
+            payment_intent: refund.paymentIntent ?? undefined,
             amount: refund.amount,
             reason: 'requested_by_customer',
             metadata: { order_id: String(refund.orderId), refund_id: String(refund.id) },

@@ -13,6 +13,7 @@ export * from '../modules/money/money.tables';
 export * from '../modules/offers/offers.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../modules/payments/payments.tables';
+export * from '../modules/payouts/payouts.tables';
 export * from '../modules/push/push.tables';
 export * from '../modules/returns/returns.tables';
 export * from '../modules/shop-requests/shop-requests.tables';

@@ -2,6 +2,8 @@ import { ledgerKinds } from '@parade/core/enums';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from '../orders/orders.tables';
+import { refunds } from '../payments/payments.tables';
+import { payoutTransfers } from '../payouts/payouts.tables';
 import { shops } from '../shops/shops.tables';
 import { users } from '../users/users.tables';
 
@@ -23,6 +25,10 @@ export const shopLedgerEntries = pgTable(
     kind: ledgerKind().notNull(),
     amount: integer().notNull(),
     orderId: integer().references(() => orders.id, { onDelete: 'restrict' }),
+    /** The refund this `refund` entry records (one entry per refund). */
+    refundId: integer().references(() => refunds.id, { onDelete: 'restrict' }),
+    /** The transfer this `payout` entry records (written once Stripe made it; one entry per transfer). */
+    payoutTransferId: integer().references(() => payoutTransfers.id, { onDelete: 'restrict' }),
     /** Why, for an adjustment (required there) or a refund. */
     note: text(),
     /** The admin who made an adjustment (kept: an account that moved money is not deleted). */
@@ -38,5 +44,7 @@ export const shopLedgerEntries = pgTable(
     uniqueIndex('shop_ledger_entries_order_sale_idx')
       .on(t.orderId, t.kind)
       .where(sql`${t.kind} in ('sale', 'commission')`),
+    uniqueIndex('shop_ledger_entries_refund_idx').on(t.refundId, t.kind),
+    uniqueIndex('shop_ledger_entries_payout_idx').on(t.payoutTransferId),
   ],
 );
