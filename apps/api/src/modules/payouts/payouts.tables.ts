@@ -5,7 +5,7 @@ import { shops } from '../shops/shops.tables';
 import { users } from '../users/users.tables';
 
 /**
- * A shop's Stripe Connect (Express) account, where its payouts go (docs/decisions/030). Created
+ * A shop's Stripe Connect (Express) account, where its payouts go (docs/decisions/031). Created
  * by the shop's first onboarding request; kept in step by Stripe's `account.updated` webhook.
  * A shop may be paid only while `payouts_enabled` is true.
  */
