@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { pageQuerySchema } from './catalog-schemas';
+import { poundsCell, toCsv } from './csv';
 import { ledgerKinds } from './enums';
 
 export const ledgerKindSchema = z.enum(ledgerKinds);
@@ -100,21 +101,18 @@ export function monthRange(month: string): { dateFrom: string; dateTo: string } 
 
 /** A ledger as CSV (RFC 4180, a header row, pounds with two decimals), for a spreadsheet. */
 export function ledgerCsv(entries: LedgerEntry[]): string {
-  const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-  const pounds = (pence: number) => (pence / 100).toFixed(2);
-  const rows = [
+  return toCsv([
     ['Date', 'Kind', 'Amount (GBP)', 'Invoice', 'Order', 'Note', 'Available from'],
     ...entries.map((entry) => [
       entry.created_at,
       entry.kind,
-      pounds(entry.amount),
+      poundsCell(entry.amount),
       entry.invoice_number ?? '',
       entry.order_id === null ? '' : String(entry.order_id),
       entry.note ?? '',
       entry.available_at,
     ]),
-  ];
-  return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  ]);
 }
 
 /** A ledger kind in words, for the merchant's Money page and statement. */
