@@ -15,6 +15,7 @@ import { healthRoutes } from '../modules/health/health.routes';
 import { createGeocoder } from '../modules/location';
 import { locationRoutes } from '../modules/location/location.routes';
 import { mailAdminRoutes } from '../modules/mail/admin.routes';
+import { financeRoutes } from '../modules/money/finance.routes';
 import { moneyRoutes } from '../modules/money/money.routes';
 import { offersRoutes } from '../modules/offers/offers.routes';
 import { qrCodesPublicRoutes, qrCodesVendorRoutes } from '../modules/offers/qr-codes.routes';
@@ -79,6 +80,7 @@ async function manageRoutes(api: FastifyInstance): Promise<void> {
   await api.register(shopsManageRoutes);
   await api.register(vendorOrdersRoutes);
   await api.register(moneyRoutes);
+  await api.register(financeRoutes);
   await api.register(returnsVendorRoutes);
   await api.register(shopRequestsAdminRoutes);
   // The editorial content (sliders, pages, blog, deals), then the site settings.

@@ -3,4 +3,5 @@
  * commands (an order's sale and commission once due, an admin's adjustment) and its sums.
  */
 export { recordAdjustment, recordOrderSale } from './ledger.commands';
+export { payoutTotalsBy, shopBalancesNow } from './finance.queries';
 export { type LedgerRange, orderEntries, shopBalance, shopBalanceBefore, shopLedger } from './ledger.queries';

@@ -23,6 +23,7 @@ export {
   orderDeliveredAt,
   orderLineRefs,
 } from './order-lines';
+export { type FinanceRange, orderSalesBy, orderShopIds } from './orders.finance';
 export { dueOrderMoneyFacts, type OrderMoneyFacts, orderInvoiceNumbers, orderMoneyFacts } from './order-money';
 export { type OrderNoticeFacts, type OrderPushFacts, orderNoticeFacts, orderPushFacts } from './order-notices';
 export {

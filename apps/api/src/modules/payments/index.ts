@@ -12,6 +12,7 @@ export {
   recordPaymentIntent,
   setPaymentStatus,
 } from './payments.service';
+export { refundTotalsBy } from './refunds.finance';
 export {
   noteRefundAttempt,
   pendingRefund,

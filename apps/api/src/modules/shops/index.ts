@@ -27,6 +27,7 @@ export {
   setShopCommissionRate,
   shopCommissionRate,
   shopHolidays,
+  shopNames,
   shopRefs,
   shopStatementHeader,
 } from './shops.service';

@@ -1,6 +1,6 @@
 import type { Shop, ShopCard, VendorRef } from '@parade/core/catalog-dto';
 import { type Paginated, paginate } from '@parade/core/envelope';
-import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { safeImageUrl, safeLink } from '../../lib/sanitize';
@@ -46,6 +46,13 @@ export function shopHolidays(db: DbOrTx) {
 /** Every shop, open or closed, as a derived table to join for history (orders, reward balances): id, name, slug. */
 export function shopRefs(db: DbOrTx) {
   return db.select({ id: shops.id, name: shops.name, slug: shops.slug }).from(shops).as('shop');
+}
+
+/** The names of the shops asked for, open or closed (reports name every shop they sum). */
+export async function shopNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: shops.id, name: shops.name }).from(shops).where(inArray(shops.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** A shop card without its listed product count, which is the catalog's to tell (shops.routes.ts adds it). */
