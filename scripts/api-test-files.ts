@@ -33,7 +33,8 @@ export const apiUnitFiles = [
  * digital lines are in workflows/; and the web pushes, sent after each driver's commit (push).
  * The VAT a checkout records per line, and the VAT numbers and rates it copies (issue 24: vat).
  * Platform coupons' race-free usage limit under each driver's locking (issue 23), and the shop
- * ledger, whose append-only rule is a PL/pgSQL trigger each engine runs (issue 24: money).
+ * ledger, whose append-only rule is a PL/pgSQL trigger each engine runs (issue 24: money), and
+ * payout runs, serialised by an advisory lock each engine takes its own way (issue 24: payouts).
  * Every other API file talks to PostgreSQL through the same SQL either way.
  * Without TEST_DATABASE_URL every API file runs on PGlite.
  */
@@ -53,6 +54,7 @@ export const driverDependentFiles = [
   'apps/api/src/modules/offers/offers.test.ts',
   'apps/api/src/modules/orders/fulfilment.test.ts',
   'apps/api/src/modules/orders/live-orders.test.ts',
+  'apps/api/src/modules/payouts/payouts.test.ts',
   'apps/api/src/modules/push/push.test.ts',
   'apps/api/src/modules/offers/qr-codes.test.ts',
   'apps/api/src/modules/search/search.test.ts',

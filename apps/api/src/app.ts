@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { apiRoutes } from './http/routes';
 import { cardPaymentTimeoutPlugin } from './jobs/card-payment-timeout';
+import { payoutsPlugin } from './jobs/payouts';
 import { refundsPlugin } from './jobs/refunds';
 import { requestForLog } from './lib/log-redaction';
 import { readModelGeneration } from './modules/catalog';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger, staticRoots, push }: 
   await app.register(pushPlugin, push ?? {});
   await app.register(cardPaymentTimeoutPlugin);
   await app.register(refundsPlugin);
+  await app.register(payoutsPlugin);
 
   // Every route plugin, in one place (src/http/routes.ts).
   await app.register(apiRoutes, { prefix: '/api' });

@@ -79,6 +79,9 @@ const envSchema = z.object({
   // Another base URL for Stripe's API (a local stand-in in tests); Stripe's own when unset.
   STRIPE_API_URL: z.string().url().optional(),
   STRIPE_JS_URL: z.string().url().default('https://js.stripe.com/v3/'),
+  // Browser tests only (NODE_ENV=test): a file holding milliseconds by which the shop ledger's
+  // clock runs ahead (its balances and payout runs), so a spec can move past the payout hold.
+  TEST_CLOCK_FILE: z.string().optional(),
   CARD_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_CARD_PAYMENT_TIMEOUT_MINUTES),
   // 0 = this process does not run the job; unset = every 60 s, or off under NODE_ENV=test.
   CARD_PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
@@ -202,6 +205,8 @@ export interface Config {
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
   /** Where the storefront loads Stripe.js from (a stand-in in browser tests). */
   stripeJsUrl: string;
+  /** NODE_ENV=test only: the file whose milliseconds move the ledger's clock ahead (lib/clock.ts). */
+  testClockFile?: string;
   /** An unpaid card checkout releases its stock this long after it was placed. */
   cardPaymentTimeoutMinutes: number;
   /** How often this process looks for overdue card checkouts; 0 = never. */
@@ -321,6 +326,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PASSWORD_HASH_COST: at least 15 in production (a lower cost is for test runs only)',
     );
   }
+  if (e.TEST_CLOCK_FILE && e.NODE_ENV !== 'test') {
+    // A clock anyone with the file could move would move money: browser tests only.
+    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_FILE: only under NODE_ENV=test (browser tests)');
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     // One half of a pair is a mistake: a generated pair would silently replace the half given.
     throw new ConfigError(
@@ -343,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     stripeApi: e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : undefined,
     stripeJsUrl: e.STRIPE_JS_URL,
+    testClockFile: e.NODE_ENV === 'test' ? e.TEST_CLOCK_FILE : undefined,
     cardPaymentTimeoutMinutes: e.CARD_PAYMENT_TIMEOUT_MINUTES,
     // Tests run the job themselves (or ask for it) rather than racing a timer.
     cardPaymentSweepSeconds: e.CARD_PAYMENT_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),

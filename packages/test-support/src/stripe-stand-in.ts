@@ -12,6 +12,19 @@
  *                                       succeeded); 404 resource_missing for an unknown intent, 400
  *                                       charge_not_refundable when it has no successful charge, 400
  *                                       amount_too_large over what is left unrefunded
+ *   Connect (payouts, docs/decisions/031):
+ *   POST /v1/accounts                   `type`, `country`, `email`, `capabilities[transfers][requested]`,
+ *                                       `metadata[...]`: an account (acct_...) not yet onboarded
+ *                                       (details_submitted, payouts_enabled false; requirements due)
+ *   GET  /v1/accounts/:id               the account, or 404 resource_missing
+ *   POST /v1/account_links              `account`, `type` (account_onboarding), `refresh_url`,
+ *                                       `return_url`: a link to the stand-in's onboarding page below
+ *   POST /v1/transfers                  `amount`, `currency`, `destination`, `transfer_group`,
+ *                                       `metadata[...]`: 400 balance_insufficient over the platform's
+ *                                       available balance (succeeded charges - refunds - transfers),
+ *                                       400 resource_missing for an unknown destination, 400
+ *                                       insufficient_capabilities_for_transfer before it is onboarded
+ *   GET  /v1/balance                    the platform's balance (available: that same sum, in gbp)
  *   Every /v1 call needs `Authorization: Bearer <secretKey>` (401 otherwise). Errors have
  *   Stripe's shape `{error: {type, code, message}}` so the SDK raises its own error classes.
  *
@@ -21,7 +34,15 @@
  *                                       the signed webhook to `webhookUrl` BEFORE answering, so the
  *                                       API has recorded the payment when confirmPayment resolves
  *
+ * Browser, Connect onboarding (what an account link's url opens):
+ *   GET  /stand-in/connect/onboard/:token   a page with one button, "Agree and submit"
+ *   POST /stand-in/connect/onboard/:token   completes the account (details submitted, payouts and
+ *                                       transfers enabled, nothing due), posts the signed
+ *                                       account.updated webhook to `webhookUrl`, then redirects
+ *                                       (303) to the link's return_url
+ *
  * Test control: `settle(intentId, 'succeeded' | 'failed')` does what a confirmation does;
+ * `completeOnboarding(accountId)` does what the onboarding page's button does;
  * `signedEvent(type, intent)` builds an event signed with the SDK's own
  * `stripe.webhooks.generateTestHeaderString`, to post by hand (replays, bad signatures...).
  */
@@ -211,6 +232,46 @@ export interface StandInRefund {
   created: number;
 }
 
+/** A Connect account as Stripe's API answers it (the fields the API reads). */
+export interface StandInAccount {
+  id: string;
+  object: 'account';
+  type: 'express';
+  country: string;
+  email: string | null;
+  default_currency: string;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  charges_enabled: boolean;
+  capabilities: { transfers?: 'inactive' | 'pending' | 'active' };
+  requirements: {
+    currently_due: string[];
+    eventually_due: string[];
+    past_due: string[];
+    disabled_reason: string | null;
+  };
+  business_profile: Record<string, unknown>;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+/** A transfer to a connected account as Stripe's API answers it. */
+export interface StandInTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  destination_payment: string;
+  transfer_group: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  reversed: boolean;
+  created: number;
+  livemode: false;
+}
+
 export interface SignedWebhook {
   event: Stripe.Event;
   /** The exact body to post (the signature covers these bytes). */
@@ -235,6 +296,16 @@ export interface StripeStandIn {
   /** Every refund made, by id. */
   refunds: Map<string, StandInRefund>;
   requests: StandInRequest[];
+  /** Connect accounts made (POST /v1/accounts), by id. */
+  accounts: Map<string, StandInAccount>;
+  /** Transfers made to connected accounts (POST /v1/transfers), by id. */
+  transfers: Map<string, StandInTransfer>;
+  /** The platform's available balance: succeeded charges, less refunds and transfers (pence). */
+  availableBalance(): number;
+  /** Onboards the account as its page's button does: posts the signed account.updated; resolves with the API's reply. */
+  completeOnboarding(accountId: string): Promise<{ status: number; body: string }>;
+  /** An `account.updated` event for this account signed as Stripe signs it; `secret` signs with another secret. */
+  signedAccountEvent(account: StandInAccount, options?: { secret?: string; id?: string }): SignedWebhook;
   /** While set, /v1 calls answer this HTTP status with an api_error (to test Stripe being down). */
   failWith: number | null;
   /** A webhook event for this intent signed as Stripe signs it; `secret` signs with another secret. */
@@ -278,6 +349,9 @@ export async function startStripeStandIn(
   const refunds = new Map<string, StandInRefund>();
   const requests: StandInRequest[] = [];
   const idempotent = new Map<string, { body: string; status: number; reply: unknown }>();
+  const accounts = new Map<string, StandInAccount>();
+  const transfers = new Map<string, StandInTransfer>();
+  const accountLinks = new Map<string, { account: string; returnUrl: string; refreshUrl: string }>();
 
   function send(response: ServerResponse, status: number, body: unknown, contentType = 'application/json') {
     response.writeHead(status, {
@@ -364,6 +438,8 @@ export async function startStripeStandIn(
       return [200, createIntent(params)];
     }
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
+    const connect = routeConnect(method, path, params);
+    if (connect) return connect;
     const match = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
     if (method === 'GET' && match) {
       const intent = intents.get(match[1] as string);
@@ -424,6 +500,208 @@ export async function startStripeStandIn(
     };
     refunds.set(refund.id, refund);
     return [200, refund];
+  }
+
+  // --- Connect: accounts, onboarding links, transfers, the platform's balance (decision 031) ---
+
+  /** Stripe's "No such ..." refusal: 404 for the resource of a GET, 400 for a parameter naming one. */
+  const missing = (what: string, id: string, param?: string): [number, unknown] => [
+    param ? 400 : 404,
+    { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param } },
+  ];
+
+  /** Succeeded charges, less refunds and transfers: what the platform may transfer. */
+  function availableBalance(): number {
+    const charged = [...intents.values()]
+      .filter((intent) => intent.status === 'succeeded')
+      .reduce((sum, intent) => sum + intent.amount_received, 0);
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.status === 'succeeded')
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const transferred = [...transfers.values()].reduce(
+      (sum, transfer) => sum + transfer.amount - transfer.amount_reversed,
+      0,
+    );
+    return charged - refunded - transferred;
+  }
+
+  function routeConnect(method: string, path: string, params: Record<string, unknown>): [number, unknown] | null {
+    if (method === 'POST' && path === '/v1/accounts') {
+      if (params.type !== 'express') {
+        return [
+          400,
+          stripeError('invalid_request_error', 'The stand-in makes Express accounts only.', 'parameter_invalid'),
+        ];
+      }
+      const requested = (params.capabilities as { transfers?: { requested?: string } } | undefined)?.transfers;
+      const account: StandInAccount = {
+        id: `acct_${token(16)}`,
+        object: 'account',
+        type: 'express',
+        country: typeof params.country === 'string' ? params.country : 'GB',
+        email: typeof params.email === 'string' ? params.email : null,
+        default_currency: 'gbp',
+        details_submitted: false,
+        payouts_enabled: false,
+        charges_enabled: false,
+        capabilities: requested?.requested === 'true' ? { transfers: 'inactive' } : {},
+        requirements: {
+          currently_due: ['business_type', 'external_account', 'tos_acceptance.date', 'tos_acceptance.ip'],
+          eventually_due: ['business_type', 'external_account', 'tos_acceptance.date', 'tos_acceptance.ip'],
+          past_due: [],
+          disabled_reason: 'requirements.past_due',
+        },
+        business_profile: (params.business_profile as Record<string, unknown> | undefined) ?? {},
+        metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+        created: Math.floor(Date.now() / 1000),
+      };
+      accounts.set(account.id, account);
+      return [200, account];
+    }
+    const accountPath = /^\/v1\/accounts\/([\w]+)$/.exec(path);
+    if (method === 'GET' && accountPath) {
+      const account = accounts.get(accountPath[1] as string);
+      return account ? [200, account] : missing('account', accountPath[1] as string);
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const account = accounts.get(String(params.account ?? ''));
+      if (!account) return missing('account', String(params.account ?? ''), 'account');
+      for (const field of ['type', 'return_url', 'refresh_url'] as const) {
+        if (typeof params[field] !== 'string') {
+          return [400, stripeError('invalid_request_error', `Missing required param: ${field}.`, 'parameter_missing')];
+        }
+      }
+      const linkToken = token(18);
+      accountLinks.set(linkToken, {
+        account: account.id,
+        returnUrl: String(params.return_url),
+        refreshUrl: String(params.refresh_url),
+      });
+      const created = Math.floor(Date.now() / 1000);
+      return [
+        200,
+        {
+          object: 'account_link',
+          created,
+          expires_at: created + 300,
+          url: `${standIn.url}/stand-in/connect/onboard/${linkToken}`,
+        },
+      ];
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      const amount = Number(params.amount);
+      if (!Number.isInteger(amount) || amount < 1) {
+        return [400, stripeError('invalid_request_error', 'Invalid positive integer', 'parameter_invalid_integer')];
+      }
+      if (params.currency !== 'gbp') {
+        return [400, stripeError('invalid_request_error', 'The stand-in transfers gbp only.', 'parameter_invalid')];
+      }
+      const destination = accounts.get(String(params.destination ?? ''));
+      if (!destination) return missing('destination', String(params.destination ?? ''), 'destination');
+      if (destination.capabilities.transfers !== 'active') {
+        return [
+          400,
+          stripeError(
+            'invalid_request_error',
+            'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+            'insufficient_capabilities_for_transfer',
+          ),
+        ];
+      }
+      if (amount > availableBalance()) {
+        return [
+          400,
+          stripeError(
+            'invalid_request_error',
+            'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.',
+            'balance_insufficient',
+          ),
+        ];
+      }
+      const transfer: StandInTransfer = {
+        id: `tr_${token(18)}`,
+        object: 'transfer',
+        amount,
+        amount_reversed: 0,
+        currency: 'gbp',
+        destination: destination.id,
+        destination_payment: `py_${token(18)}`,
+        transfer_group: typeof params.transfer_group === 'string' ? params.transfer_group : null,
+        description: typeof params.description === 'string' ? params.description : null,
+        metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+        reversed: false,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      transfers.set(transfer.id, transfer);
+      return [200, transfer];
+    }
+    if (method === 'GET' && path === '/v1/balance') {
+      const available = availableBalance();
+      return [
+        200,
+        {
+          object: 'balance',
+          available: [{ amount: available, currency: 'gbp', source_types: { card: available } }],
+          pending: [{ amount: 0, currency: 'gbp', source_types: { card: 0 } }],
+          livemode: false,
+        },
+      ];
+    }
+    return null;
+  }
+
+  /** What finishing Stripe's hosted onboarding does to an account. */
+  function onboard(account: StandInAccount) {
+    account.details_submitted = true;
+    account.payouts_enabled = true;
+    account.charges_enabled = true;
+    account.capabilities = { ...account.capabilities, transfers: 'active' };
+    account.requirements = { currently_due: [], eventually_due: [], past_due: [], disabled_reason: null };
+  }
+
+  const escapeHtml = (text: string) =>
+    text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+  /** The onboarding page an account link opens: one button completes the account and goes back to the site. */
+  async function handleOnboarding(request: IncomingMessage, response: ServerResponse, linkToken: string) {
+    const link = accountLinks.get(linkToken);
+    const account = link ? accounts.get(link.account) : undefined;
+    if (!link || !account) {
+      return send(
+        response,
+        404,
+        '<!doctype html><html lang="en"><title>Link expired</title><p>This onboarding link is not valid.</p></html>',
+        'text/html; charset=utf-8',
+      );
+    }
+    if (request.method === 'POST') {
+      onboard(account);
+      const delivered = await post(standIn.signedAccountEvent(account));
+      if (delivered.status >= 300) {
+        return send(
+          response,
+          502,
+          `<!doctype html><html lang="en"><title>Webhook refused</title><p>The webhook was refused: ${delivered.status}</p></html>`,
+          'text/html; charset=utf-8',
+        );
+      }
+      response.writeHead(303, { location: link.returnUrl });
+      return response.end();
+    }
+    const page = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Stripe stand-in: set up payouts</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem">
+<main>
+<h1>Set up payouts</h1>
+<p>Stripe stand-in onboarding for <strong>${escapeHtml(account.email ?? account.id)}</strong> (${escapeHtml(account.id)}).</p>
+<p>Stripe would ask here for the business type, a bank account and acceptance of its terms.</p>
+<form method="post"><button type="submit" style="font-size: 1rem; padding: 0.6rem 1.2rem">Agree and submit</button></form>
+</main>
+</body>
+</html>`;
+    return send(response, 200, page, 'text/html; charset=utf-8');
   }
 
   function markSettled(intent: StandInPaymentIntent, outcome: 'succeeded' | 'failed') {
@@ -495,6 +773,8 @@ export async function startStripeStandIn(
       .then(async (body) => {
         if (request.method === 'OPTIONS') return send(response, 204, '');
         if (url.pathname.startsWith('/v1/')) return handleV1(request, response, url, body);
+        const onboarding = /^\/stand-in\/connect\/onboard\/([\w]+)$/.exec(url.pathname);
+        if (onboarding) return handleOnboarding(request, response, onboarding[1] as string);
         if (request.method === 'GET' && (url.pathname === '/v3' || url.pathname === '/v3/')) {
           return send(response, 200, stripeJsStandIn(standIn.url), 'text/javascript; charset=utf-8');
         }
@@ -528,6 +808,40 @@ export async function startStripeStandIn(
     refunds,
     requests,
     failWith: null,
+    accounts,
+    transfers,
+    availableBalance,
+    async completeOnboarding(accountId) {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`Stripe stand-in: no account ${accountId}`);
+      onboard(account);
+      return post(standIn.signedAccountEvent(account));
+    },
+    signedAccountEvent(account, opts = {}) {
+      // Connect events name the connected account they are about.
+      const event = {
+        id: opts.id ?? `evt_${token(18)}`,
+        object: 'event',
+        account: account.id,
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        data: { object: structuredClone(account), previous_attributes: {} },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type: 'account.updated',
+      } as unknown as Stripe.Event;
+      const payload = JSON.stringify(event, null, 2);
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: opts.secret ?? standIn.webhookSecret,
+      });
+      return {
+        event,
+        payload,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      };
+    },
     signedEvent(type, intent, opts = {}) {
       const event = {
         id: opts.id ?? `evt_${token(18)}`,

@@ -24,6 +24,7 @@ import { ordersAdminRoutes } from '../modules/orders/admin.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { vendorOrdersRoutes } from '../modules/orders/vendor.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
+import { payoutsRoutes } from '../modules/payouts/payouts.routes';
 import { pushRoutes } from '../modules/push/push.routes';
 import { returnsUserRoutes } from '../modules/returns/user.routes';
 import { returnsVendorRoutes } from '../modules/returns/vendor.routes';
@@ -80,6 +81,7 @@ async function manageRoutes(api: FastifyInstance): Promise<void> {
   await api.register(shopsManageRoutes);
   await api.register(vendorOrdersRoutes);
   await api.register(moneyRoutes);
+  await api.register(payoutsRoutes);
   await api.register(financeRoutes);
   await api.register(returnsVendorRoutes);
   await api.register(shopRequestsAdminRoutes);

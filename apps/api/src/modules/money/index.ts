@@ -3,5 +3,7 @@
  * commands (an order's sale and commission once due, an admin's adjustment) and its sums.
  */
 export { recordAdjustment, recordOrderSale } from './ledger.commands';
+export { recordPayout } from './ledger.commands';
 export { payoutTotalsBy, shopBalancesNow } from './finance.queries';
 export { type LedgerRange, orderEntries, shopBalance, shopBalanceBefore, shopLedger } from './ledger.queries';
+export { positiveAvailableBalances } from './ledger.queries';

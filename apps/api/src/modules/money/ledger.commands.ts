@@ -62,3 +62,29 @@ export async function recordAdjustment(
   if (!row) throw new Error('recordAdjustment: no row came back');
   return row;
 }
+
+/**
+ * A payout Stripe made (docs/decisions/031): minus its amount, about the transfer it records,
+ * available at once. Once per transfer (a unique index on payout_transfer_id; a second call
+ * writes nothing and answers false). Called in the transaction that marks the transfer paid.
+ */
+export async function recordPayout(
+  db: DbOrTx,
+  input: { shopId: number; amount: number; transferId: number; note: string; now?: Date },
+): Promise<boolean> {
+  const now = input.now ?? new Date();
+  const written = await db
+    .insert(shopLedgerEntries)
+    .values({
+      shopId: input.shopId,
+      kind: 'payout',
+      amount: -input.amount,
+      payoutTransferId: input.transferId,
+      note: input.note,
+      availableAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: shopLedgerEntries.payoutTransferId })
+    .returning({ id: shopLedgerEntries.id });
+  return written.length > 0;
+}

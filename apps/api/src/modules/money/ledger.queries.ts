@@ -103,3 +103,19 @@ export async function orderEntries(db: DbOrTx): Promise<{ orderId: number; kind:
     .where(sql`${shopLedgerEntries.orderId} is not null`);
   return rows.map((row) => ({ orderId: row.orderId!, kind: row.kind, amount: row.amount }));
 }
+
+/**
+ * Every shop's available balance (the sum of its entries available by `now`: payouts, cash
+ * commission owed and adjustments included) where it is above zero: what a payout run may pay,
+ * before the transfers still being sent are taken off (docs/decisions/031).
+ */
+export async function positiveAvailableBalances(db: DbOrTx, now = new Date()): Promise<Map<number, number>> {
+  const at = now.toISOString();
+  const available = sql<string>`sum(${shopLedgerEntries.amount}) filter (where ${shopLedgerEntries.availableAt} <= ${at}::timestamptz)`;
+  const rows = await db
+    .select({ shopId: shopLedgerEntries.shopId, available })
+    .from(shopLedgerEntries)
+    .groupBy(shopLedgerEntries.shopId)
+    .having(sql`${available} > 0`);
+  return new Map(rows.map((row) => [row.shopId, Number(row.available)]));
+}

@@ -17,6 +17,7 @@ import {
 } from '@parade/core/money-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ledgerClock } from '../../lib/clock';
 import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
@@ -38,6 +39,8 @@ const ABOUT_BALANCE =
 export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
   const invoiceNumbersOf = (orderIds: number[]) => orderInvoiceNumbers(app.db, orderIds);
+  // What is available is decided by the ledger's clock (moved only by browser tests: lib/clock.ts).
+  const now = ledgerClock(app.config.testClockFile);
 
   app.get(
     '/vendor/balance',
@@ -50,7 +53,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(vendorBalanceSchema), ...failureResponses },
       },
     },
-    async (request) => ok(await shopBalance(app.db, vendorShopId(request))),
+    async (request) => ok(await shopBalance(app.db, vendorShopId(request), now())),
   );
 
   app.get(
@@ -164,7 +167,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await shopOf(request.params.id);
-      return ok(await shopBalance(app.db, request.params.id));
+      return ok(await shopBalance(app.db, request.params.id, now()));
     },
   );
 

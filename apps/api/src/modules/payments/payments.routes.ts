@@ -7,6 +7,7 @@ import { failureResponses, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { recordCardPayment } from '../../workflows/record-card-payment';
+import { recordPayoutAccountEvent } from '../../workflows/record-payout-account-event';
 import { createPaymentToken } from './payment-token';
 import { createStripeClient } from './stripe-client';
 import { verifyStripeEvent } from './stripe-webhook';
@@ -75,6 +76,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch (error) {
           request.log.warn({ err: error }, 'Stripe webhook refused');
           throw error;
+        }
+        if (event.type === 'account.updated') {
+          // A shop's Connect account changed at Stripe: its payout status follows (decision 031).
+          const outcome = await recordPayoutAccountEvent(app.db, event);
+          request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe webhook handled');
+          return ok({ received: true as const });
         }
         const { outcome, mailIds } = await recordCardPayment(app.db, event, {
           publicUrl: app.config.publicUrl,
