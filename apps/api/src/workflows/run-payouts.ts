@@ -14,7 +14,7 @@ import {
 
 /**
  * Decides a payout run in one transaction (docs/decisions/031): under the payout lock, every shop
- * whose available balance (its ledger's sum available by `now`, so a cash shop's commission owed
+ * whose available balance (its ledger's sum available by `availableBy`, so a cash shop's commission owed
  * is netted against its card sales), less its transfers still pending, is above zero gets a
  * `pending` transfer of that amount to its Connect account when Stripe can pay it, or a
  * `skipped` row saying why. Nothing is sent here: the caller sends the pending transfers after
@@ -22,9 +22,10 @@ import {
  */
 export async function decidePayoutRun(
   db: Db,
-  input: { startedBy: number | null; now?: Date },
+  input: { startedBy: number | null; availableBy?: Date },
 ): Promise<{ runId: number; pendingIds: number[] }> {
-  const now = input.now ?? new Date();
+  // What is available is judged by the ledger's clock; the run itself is stamped with the real time.
+  const now = input.availableBy ?? new Date();
   return db.transaction(async (tx) => {
     await lockPayoutDecisions(tx);
     const [available, pending] = await Promise.all([positiveAvailableBalances(tx, now), pendingTransferSums(tx)]);
@@ -59,7 +60,7 @@ export async function decidePayoutRun(
       }
       return { shopId, amount, status: 'pending', destination: account.stripeAccountId, reason: null };
     });
-    return createPayoutRun(tx, { startedBy: input.startedBy, transfers, now });
+    return createPayoutRun(tx, { startedBy: input.startedBy, transfers });
   });
 }
 

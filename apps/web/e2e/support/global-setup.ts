@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromiumServer } from '@parade/test-support/chromium';
 import type { E2eServer } from '@parade/test-support/e2e-servers';
+import { ledgerClockFile } from '@parade/test-support/ledger-clock';
 import { startSmtpCapture } from '@parade/test-support/smtp-capture';
 import { startStripeStandIn } from '@parade/test-support/stripe-stand-in';
 import type { TestProject } from 'vitest/node';
@@ -109,6 +110,8 @@ async function startServerStack(): Promise<{ server: E2eServer; close(): Promise
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
       STRIPE_JS_URL: stripe.stripeJsUrl,
+      // The shop ledger's clock, which a spec may move past the payout hold (moveLedgerClock).
+      TEST_CLOCK_FILE: ledgerClockFile({ dataDir }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

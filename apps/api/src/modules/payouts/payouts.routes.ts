@@ -180,7 +180,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = await requireUser(request);
-      const { runId, pendingIds } = await decidePayoutRun(app.db, { startedBy: admin.id, now: now() });
+      const { runId, pendingIds } = await decidePayoutRun(app.db, { startedBy: admin.id, availableBy: now() });
       // After the commit: each transfer is sent with its own key; the reply shows what Stripe said.
       await app.payouts.send(pendingIds);
       reply.code(201);

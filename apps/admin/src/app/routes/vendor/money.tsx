@@ -11,6 +11,7 @@ import { ErrorState } from '@/components/states';
 import { downloadLedgerCsv, useBalance, useLedger } from '@/features/money/api/money';
 import { LedgerTable } from '@/features/money/components/ledger-table';
 import { recentMonths } from '@/features/money/components/month-options';
+import { PayoutAccountCard } from '@/features/payouts/components/payout-account-card';
 import { useListParams } from '@/hooks/use-list-params';
 import { paths } from '@/lib/paths';
 
@@ -71,6 +72,7 @@ export function Component() {
           <StatCard label="Paid out" value={balance.data ? formatMoney(balance.data.paid_out) : '…'} hint="So far" />
         </SimpleGrid>
       )}
+      <PayoutAccountCard />
       <Paper withBorder p="md" radius="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select

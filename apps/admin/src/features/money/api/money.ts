@@ -1,9 +1,8 @@
 import { paginated } from '@parade/core/envelope';
-import { messages } from '@parade/core/messages';
 import { type LedgerQuery, ledgerEntrySchema, statementSchema, vendorBalanceSchema } from '@parade/core/money-schemas';
-import { ApiError, errorFromReply, type FailedReply } from '@parade/ui/api-errors';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiData, apiUrl, getAuthToken } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
+import { downloadCsv } from '@/lib/download-csv';
 
 const root = ['vendor', 'money'] as const;
 
@@ -29,30 +28,6 @@ export const useStatement = (month: string) =>
     queryFn: ({ signal }) => apiData('vendor/statement', statementSchema, { query: { month }, signal }),
   });
 
-/**
- * GET vendor/ledger/export (CSV), fetched with the token (a plain link could not send it) and
- * saved under the name the API gives. A failure comes back in the envelope, read for its message.
- */
-export async function downloadLedgerCsv(range: { date_from?: string; date_to?: string }): Promise<void> {
-  const query = new URLSearchParams(Object.entries(range).filter(([, value]) => value) as [string, string][]);
-  const token = getAuthToken();
-  let response: Response;
-  try {
-    response = await fetch(`${apiUrl('vendor/ledger/export')}${query.size ? `?${query}` : ''}`, {
-      headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-  } catch {
-    throw new ApiError(messages.genericError, 0);
-  }
-  if (!response.ok) {
-    const reply = (await response.json().catch(() => null)) as FailedReply | null;
-    throw errorFromReply(response.status, reply);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'parade-ledger.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+/** GET vendor/ledger/export: the range's entries as CSV, saved by the browser. */
+export const downloadLedgerCsv = (range: { date_from?: string; date_to?: string }): Promise<void> =>
+  downloadCsv('vendor/ledger/export', range, 'parade-ledger.csv');

@@ -1,0 +1,125 @@
+import type { ProductCard, ProductList } from '@parade/core/catalog-dto';
+import type { FinanceReport } from '@parade/core/finance-schemas';
+import { formatMoney } from '@parade/core/money';
+import { seriousA11yViolations } from '@parade/test-support/axe';
+import { e2eServer } from '@parade/test-support/e2e-servers';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
+import { accounts, api, signIn } from './support/staff';
+
+/**
+ * Issue 24, "Admin finance": the platform admin's Finance page shows what the API adds up, per
+ * day and per shop, with the payouts due, and downloads it as CSV.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const baseURL = () => e2eServer().baseURL;
+const tokenOf = async (account: { email: string; password: string }) =>
+  (await api<{ access_token: string }>(baseURL(), 'auth/login', { method: 'POST', body: account })).body.data
+    .access_token;
+
+/** The demo customer buys at the bakery by cash, which delivers it: a sale on today's row. */
+async function deliveredCashOrder(): Promise<void> {
+  const customer = await tokenOf(accounts.customer);
+  const list = await api<ProductList>(baseURL(), 'products?shop=rise-and-crumb');
+  const card = list.body.data.products.data.find(
+    (c: ProductCard) => c.type === 'Physical' && (c.variation.stock === null || c.variation.stock > 5),
+  )!;
+  const settings = await api<unknown>(baseURL(), 'app/setting');
+  const points = JSON.parse(
+    (settings.body as unknown as { settings: { collection_locations: string } }).settings.collection_locations,
+  ) as { value: string }[];
+  const placed = await api<{ orders: { id: number }[] }>(baseURL(), 'user/order/place', {
+    method: 'POST',
+    token: customer,
+    body: {
+      order_type: 'collection',
+      collection_point: points[0]!.value,
+      items: [{ variation_id: card.variation.id, quantity: 1 }],
+      payment_method: 'cash',
+    },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const vendor = await tokenOf(accounts.otherVendor);
+  for (const status of ['processing', 'ready', 'delivered']) {
+    const moved = await api(baseURL(), `vendor/orders/${placed.body.data.orders[0]!.id}/status`, {
+      method: 'PATCH',
+      token: vendor,
+      body: { status },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  }
+}
+
+describe('the Finance page', () => {
+  it('shows the figures per day and per shop as the API adds them up, and downloads them', async () => {
+    await deliveredCashOrder();
+    const admin = await tokenOf(accounts.admin);
+    const { page, context } = await newPage(browser);
+    await signIn(page, accounts.admin);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Finance' }).click();
+    await page.getByRole('heading', { name: 'Finance', level: 1 }).waitFor();
+    const byDay = (await api<FinanceReport>(baseURL(), 'admin/finance', { token: admin })).body.data;
+    const today = byDay.rows.at(-1)!;
+    expect(today.gross_sales).toBeGreaterThan(0);
+    // The stat card (the table's header says it too, further down).
+    const gross = page.getByText('Gross sales', { exact: true }).first().locator('..');
+    await expect.poll(async () => (await gross.textContent()) ?? '').toContain(formatMoney(byDay.totals.gross_sales));
+    const table = page.getByRole('table', { name: 'Figures per day' });
+    await table
+      .getByRole('row')
+      .filter({ hasText: formatMoney(today.gross_sales) })
+      .first()
+      .waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-finance-by-day');
+
+    // Per shop: the bakery's row, with its balance now; the choice is kept in the address.
+    await page.getByText('By shop', { exact: true }).click();
+    await page.waitForURL(/group=shop/);
+    const byShop = (await api<FinanceReport>(baseURL(), 'admin/finance?group=shop', { token: admin })).body.data;
+    const bakery = byShop.rows.find((row) => row.label === 'Rise & Crumb Bakery')!;
+    expect(bakery.orders).toBeGreaterThan(0);
+    const bakeryRow = page
+      .getByRole('table', { name: 'Figures per shop' })
+      .getByRole('row', { name: /Rise & Crumb Bakery/ });
+    await expect.poll(async () => (await bakeryRow.textContent()) ?? '').toContain(formatMoney(bakery.gross_sales));
+    expect(await bakeryRow.textContent()).toContain(formatMoney(bakery.pending ?? 0));
+    await saveScreenshot(page, 'admin-finance-by-shop');
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`parade-finance-by-shop-${byShop.date_from}-to-${byShop.date_to}.csv`);
+    const csv = await new Response((await download.createReadStream()) as unknown as ReadableStream).text();
+    expect(csv.split('\r\n')[0]).toMatch(/^Shop,Orders,Gross sales \(GBP\)/);
+    expect(csv).toContain(`Rise & Crumb Bakery,${bakery.orders},${(bakery.gross_sales / 100).toFixed(2)},`);
+
+    // A range typed the British way narrows the report to it.
+    const from = page.getByRole('textbox', { name: 'From' });
+    await from.fill('01/10/2026');
+    await from.press('Enter');
+    await page.waitForURL(/date_from=2026-10-01/);
+    await page.getByText(/^1 Oct 2026 to /).waitFor();
+    await context.close();
+  });
+
+  it('fits a phone', async () => {
+    const { page, context } = await newPage(browser, viewports.mobile);
+    await signIn(page, accounts.admin);
+    await page.waitForURL(/\/admin\/platform$/);
+    await page.goto('/admin/platform/finance');
+    await page.getByRole('heading', { name: 'Finance', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Figures per day' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'admin-finance-mobile');
+    await context.close();
+  });
+});
