@@ -111,6 +111,10 @@ export const errorCodes = [
   'return_already_decided',
   'return_not_accepted',
   'return_already_received',
+  // Refunds (docs/decisions/030).
+  'refund_not_owed',
+  'refund_not_found',
+  'refund_not_retryable',
   // Digital downloads.
   'download_link_expired',
   'download_link_invalid',

@@ -133,10 +133,16 @@ export interface LedgerOrder {
 
 /**
  * Whether an order's sale belongs in its shop's ledger: it is delivered, and a card order is
- * paid (the platform holds its money). A cash order's shop took the money at the handover.
+ * paid (the platform holds its money; refunded or partly refunded since, by a return, it was
+ * paid: the refund has its own entry, decision 030). A cash order's shop took the money at the
+ * handover.
  */
 export const isSaleDue = (order: LedgerOrder) =>
-  order.status === 'delivered' && (order.paymentMethod === 'cash' || order.paymentStatus === 'paid');
+  order.status === 'delivered' &&
+  (order.paymentMethod === 'cash' ||
+    order.paymentStatus === 'paid' ||
+    order.paymentStatus === 'partially_refunded' ||
+    order.paymentStatus === 'refunded');
 
 /**
  * The ledger entries of an order's sale, signed from the shop's side (what the platform owes it):

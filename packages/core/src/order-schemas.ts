@@ -11,6 +11,7 @@ import {
   productTypeSchema,
 } from './enums';
 import { idSchema } from './ids';
+import { orderRefundSchema } from './refund-schemas';
 
 export const orderItemSchema = z.object({
   id: z.number().int(),
@@ -78,6 +79,8 @@ export type Order = z.infer<typeof orderSchema>;
 /** GET /user/order/{id}: one of the caller's orders with its status history, oldest first. */
 export const orderDetailPayloadSchema = z.object({
   order: orderSchema.extend({ history: z.array(orderHistoryEntrySchema) }),
+  /** The order's refunds, oldest first (a cancellation's, its returns'; docs/decisions/030). */
+  refunds: z.array(orderRefundSchema).optional(),
 });
 export type OrderDetailPayload = z.infer<typeof orderDetailPayloadSchema>;
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { refSchema } from './catalog-schemas';
 import { type ReturnStatus, returnStatusSchema } from './enums';
 import { idSchema } from './ids';
+import { returnRefundSchema } from './refund-schemas';
 import { manageListQuerySchema } from './vendor-schemas';
 
 // ---- Rules ---------------------------------------------------------------------------------
@@ -117,6 +118,8 @@ export const customerReturnSchema = returnSchema.extend({
   decided_at: z.string().nullable(),
   /** When the shop said the item came back (its stock restored); accepted returns only. */
   received_at: z.string().nullable(),
+  /** Its refund once the item is back (docs/decisions/030): null before, or when nothing was left to refund. */
+  refund: returnRefundSchema.nullable().optional(),
 });
 export type CustomerReturn = z.infer<typeof customerReturnSchema>;
 

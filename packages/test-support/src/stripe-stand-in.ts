@@ -12,6 +12,9 @@
  *                                       succeeded); 404 resource_missing for an unknown intent, 400
  *                                       charge_not_refundable when it has no successful charge, 400
  *                                       amount_too_large over what is left unrefunded
+ *                                       and, when webhookUrl is set, posts the signed charge.refunded
+ *                                       event (the charge with its `refunds` list) BEFORE answering,
+ *                                       unless `refundWebhooks` is false (a lost webhook)
  *   Connect (payouts, docs/decisions/031):
  *   POST /v1/accounts                   `type`, `country`, `email`, `capabilities[transfers][requested]`,
  *                                       `metadata[...]`: an account (acct_...) not yet onboarded
@@ -308,6 +311,21 @@ export interface StripeStandIn {
   signedAccountEvent(account: StandInAccount, options?: { secret?: string; id?: string }): SignedWebhook;
   /** While set, /v1 calls answer this HTTP status with an api_error (to test Stripe being down). */
   failWith: number | null;
+  /** Whether a refund posts its signed charge.refunded to webhookUrl before answering (default true). */
+  refundWebhooks: boolean;
+  /** The charge of a succeeded intent as a charge.refunded event carries it (with its refunds list). */
+  chargeOf(intentId: string): Record<string, unknown>;
+  /** A charge.refunded event for this intent's charge, signed as Stripe signs it. */
+  signedChargeRefunded(intentId: string, options?: { secret?: string; id?: string }): SignedWebhook;
+  /**
+   * A refund made in Stripe's dashboard (no metadata, no idempotency key): refunds `amount` of
+   * the intent like POST /v1/refunds and posts charge.refunded; resolves with the refund (or
+   * Stripe's error) and the API's reply to the webhook.
+   */
+  refundOutside(
+    intentId: string,
+    amount: number,
+  ): Promise<{ status: number; refund: unknown; delivered: { status: number; body: string } | null }>;
   /** A webhook event for this intent signed as Stripe signs it; `secret` signs with another secret. */
   signedEvent(type: string, intent: StandInPaymentIntent, options?: { secret?: string; id?: string }): SignedWebhook;
   /** Settles the intent and posts its signed event to webhookUrl; resolves with the API's reply. */
@@ -420,6 +438,9 @@ export async function startStripeStandIn(
     }
     const [status, reply] = routeV1(request.method ?? 'GET', url.pathname, params);
     if (request.method === 'POST' && idempotencyKey) idempotent.set(idempotencyKey, { body, status, reply });
+    if (request.method === 'POST' && url.pathname === '/v1/refunds' && status === 200) {
+      await postChargeRefunded((reply as StandInRefund).payment_intent);
+    }
     send(response, status, reply);
   }
 
@@ -704,6 +725,47 @@ export async function startStripeStandIn(
     return send(response, 200, page, 'text/html; charset=utf-8');
   }
 
+  /** The charge of a succeeded intent, as Stripe's charge object (the fields the API reads) with its refunds. */
+  function chargeOf(intentId: string): Record<string, unknown> {
+    const intent = intents.get(intentId);
+    if (!intent) throw new Error(`Stripe stand-in: no intent ${intentId}`);
+    const list = [...refunds.values()].filter((refund) => refund.payment_intent === intentId);
+    const refunded = list.reduce((sum, refund) => sum + refund.amount, 0);
+    const amount = intent.amount_received ?? intent.amount;
+    return {
+      id: intent.latest_charge ?? `ch_${intentId}`,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: refunded,
+      currency: intent.currency,
+      captured: true,
+      paid: true,
+      payment_intent: intentId,
+      refunded: refunded >= amount,
+      status: 'succeeded',
+      metadata: intent.metadata,
+      refunds: {
+        object: 'list',
+        data: structuredClone(list.sort((a, b) => b.created - a.created)),
+        has_more: false,
+        url: `/v1/charges/${intent.latest_charge}/refunds`,
+      },
+      created: intent.created,
+      livemode: false,
+    };
+  }
+
+  /** Posts the signed charge.refunded of this intent's charge, when there is somewhere to post it; a refused or failed delivery is left (Stripe would retry it). */
+  async function postChargeRefunded(intentId: string): Promise<{ status: number; body: string } | null> {
+    if (!standIn.webhookUrl || !standIn.refundWebhooks) return null;
+    try {
+      return await post(standIn.signedChargeRefunded(intentId));
+    } catch {
+      return null;
+    }
+  }
+
   function markSettled(intent: StandInPaymentIntent, outcome: 'succeeded' | 'failed') {
     if (outcome === 'succeeded') {
       intent.status = 'succeeded';
@@ -808,6 +870,36 @@ export async function startStripeStandIn(
     refunds,
     requests,
     failWith: null,
+    refundWebhooks: true,
+    chargeOf,
+    signedChargeRefunded(intentId, opts = {}) {
+      const event = {
+        id: opts.id ?? `evt_${token(18)}`,
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        data: { object: chargeOf(intentId) },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type: 'charge.refunded',
+      } as unknown as Stripe.Event;
+      const payload = JSON.stringify(event, null, 2);
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: opts.secret ?? standIn.webhookSecret,
+      });
+      return {
+        event,
+        payload,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      };
+    },
+    async refundOutside(intentId, amount) {
+      const [status, refund] = createRefund({ payment_intent: intentId, amount, reason: 'requested_by_customer' });
+      if (status !== 200) return { status, refund, delivered: null };
+      return { status, refund, delivered: await postChargeRefunded(intentId) };
+    },
     accounts,
     transfers,
     availableBalance,

@@ -23,6 +23,7 @@ import { vendorOffersRoutes } from '../modules/offers/vendor-offers.routes';
 import { ordersAdminRoutes } from '../modules/orders/admin.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { vendorOrdersRoutes } from '../modules/orders/vendor.routes';
+import { adminRefundsRoutes } from '../modules/payments/admin-refunds.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
 import { payoutsRoutes } from '../modules/payouts/payouts.routes';
 import { pushRoutes } from '../modules/push/push.routes';
@@ -84,6 +85,7 @@ async function manageRoutes(api: FastifyInstance): Promise<void> {
   await api.register(payoutsRoutes);
   await api.register(financeRoutes);
   await api.register(returnsVendorRoutes);
+  await api.register(adminRefundsRoutes);
   await api.register(shopRequestsAdminRoutes);
   // The editorial content (sliders, pages, blog, deals), then the site settings.
   await api.register(contentEditorialAdminRoutes);

@@ -55,7 +55,11 @@ export const refundsPlugin = fp(
             payment_intent: refund.paymentIntent ?? undefined,
             amount: refund.amount,
             reason: 'requested_by_customer',
-            metadata: { order_id: String(refund.orderId), refund_id: String(refund.id) },
+            metadata: {
+              order_id: String(refund.orderId),
+              refund_id: String(refund.id),
+              ...(refund.returnId === null ? {} : { return_id: String(refund.returnId) }),
+            },
           },
           { idempotencyKey: refund.idempotencyKey },
         );
@@ -63,7 +67,7 @@ export const refundsPlugin = fp(
         const refused = error instanceof StripeSdk.errors.StripeInvalidRequestError;
         const message = error instanceof Error ? error.message : String(error);
         if (refused) {
-          await completeRefund(app.db, refundId, { status: 'failed', error: message });
+          await completeRefund(app.db, refundId, { status: 'failed', error: message }, app.config);
           app.log.error(
             { refundId, orderId: refund.orderId, err: error },
             'Stripe refused a refund: refund it by hand',
@@ -78,7 +82,7 @@ export const refundsPlugin = fp(
         answer.status === 'failed' || answer.status === 'canceled'
           ? ({ status: 'failed', error: `Stripe answered ${answer.status}` } as const)
           : ({ status: 'succeeded', providerRef: answer.id } as const);
-      const { mailIds } = await completeRefund(app.db, refundId, outcome);
+      const { mailIds } = await completeRefund(app.db, refundId, outcome, app.config);
       app.mailer.deliverLater(mailIds);
       if (outcome.status === 'failed') app.log.error({ refundId, refund: answer.id }, 'a refund failed at Stripe');
     }

@@ -1,9 +1,17 @@
 import { formatMoney } from '@parade/core/money';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { enqueueMails, type OutgoingMail } from '../modules/mail';
-import { orderMoneyFacts, orderNoticeFacts, setOrderRefunded } from '../modules/orders';
-import { settleRefund } from '../modules/payments';
+import {
+  orderMoneyFacts,
+  orderNoticeFacts,
+  orderRefundFacts,
+  setOrderRefunded,
+  setOrderRefundedAmount,
+} from '../modules/orders';
+import { orderRefunds, type RefundRow, refundedOfOrder, settleRefund } from '../modules/payments';
+import { returnRefundMails, returnSummaries } from '../modules/returns';
 import { shopsForOrders } from '../modules/shops';
+import { writeRefundEntry } from './refund-return';
 
 /**
  * Records what Stripe answered for a refund, in one transaction (payments + orders + mail):
@@ -17,11 +25,18 @@ export async function completeRefund(
   db: Db,
   refundId: number,
   outcome: { status: 'succeeded'; providerRef: string } | { status: 'failed'; error: string },
+  urls: { publicUrl: string; adminUrl: string } = { publicUrl: '', adminUrl: '' },
 ): Promise<{ mailIds: number[]; refund: { orderId: number; amount: number } | null }> {
   return db.transaction(async (tx) => {
     const refund = await settleRefund(tx, refundId, outcome);
     if (!refund) return { mailIds: [], refund: null };
     if (outcome.status === 'failed') return { mailIds: [], refund: { orderId: refund.orderId, amount: refund.amount } };
+    if (refund.kind === 'return') {
+      return {
+        mailIds: await completeReturnRefund(tx, refund, urls),
+        refund: { orderId: refund.orderId, amount: refund.amount },
+      };
+    }
     await setOrderRefunded(tx, refund.orderId);
     const facts = await orderNoticeFacts(tx, refund.orderId);
     const mails: OutgoingMail[] = [];
@@ -56,4 +71,41 @@ export async function completeRefund(
     }
     return { mailIds: await enqueueMails(tx, mails), refund: { orderId: refund.orderId, amount: refund.amount } };
   });
+}
+
+/**
+ * Stripe made a return's card refund (docs/decisions/030), in completeRefund's transaction: the
+ * shop's ledger takes its one `refund` entry, the order and invoice become `partially_refunded`
+ * or `refunded` by the money gone back, and the customer and the shop are mailed.
+ */
+async function completeReturnRefund(
+  tx: DbOrTx,
+  refund: RefundRow,
+  urls: { publicUrl: string; adminUrl: string },
+): Promise<number[]> {
+  const order = await orderRefundFacts(tx, refund.orderId);
+  if (!order) return [];
+  await writeRefundEntry(tx, order, refund, await orderRefunds(tx, order.id));
+  await setOrderRefundedAmount(tx, order.id, await refundedOfOrder(tx, order.id));
+  const facts = await orderNoticeFacts(tx, order.id);
+  const shop = (await shopsForOrders(tx, [order.shopId])).get(order.shopId);
+  const line =
+    refund.returnId === null ? undefined : (await returnSummaries(tx, [refund.returnId])).get(refund.returnId);
+  if (!facts || !line) return [];
+  const mails = returnRefundMails(
+    urls,
+    {
+      customer: { name: facts.customerName, email: facts.customerEmail },
+      shop: { name: shop?.name ?? facts.shopName, email: shop?.email ?? null },
+    },
+    {
+      returnId: refund.returnId!,
+      orderId: order.id,
+      invoiceNumber: order.invoiceNumber,
+      fullName: line.fullName,
+      quantity: line.quantity,
+    },
+    { amount: refund.amount, method: 'card' },
+  );
+  return enqueueMails(tx, mails);
 }

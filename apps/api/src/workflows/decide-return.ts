@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { AppError, conflict, notFound } from '../lib/errors';
 import { reverseSale } from '../modules/catalog';
-import { enqueueMail } from '../modules/mail';
+import { enqueueMail, enqueueMails } from '../modules/mail';
 import {
   type LockedReturn,
   lockVendorReturn,
@@ -14,6 +14,7 @@ import {
   setReturnReceived,
 } from '../modules/returns';
 import { shopsForOrders } from '../modules/shops';
+import { refundReceivedReturn } from './refund-return';
 
 /**
  * The shop's decisions on a return (accept, reject, item received), each one transaction that
@@ -22,7 +23,7 @@ import { shopsForOrders } from '../modules/shops';
  * answers 404 exactly as a missing one.
  */
 
-type Ctx = { db: DbOrTx; config: Pick<Config, 'publicUrl'> };
+type Ctx = { db: DbOrTx; config: Pick<Config, 'publicUrl' | 'adminUrl'> };
 
 const returnMissing = () => notFound('Return not found.', 'return_not_found');
 
@@ -94,12 +95,14 @@ export function rejectReturn(
  * The item of an accepted return came back: marks it received (once) and puts its quantity
  * back in stock exactly as an order cancellation does (catalog's reverseSale: stock up,
  * units sold down, a variation with unlimited stock stays unlimited, the read model refreshed
- * in the same transaction), then mails the customer.
+ * in the same transaction), refunds its line (refund-return: a card refund to send after the
+ * commit, or a cash refund owed by the shop; the points reversed), then mails the customer.
+ * Answers the mails and the card refunds to hand to the mailer and the refund sender.
  */
 export async function receiveReturn(
   { db, config }: Ctx,
   input: { shopId: number; returnId: number; now?: Date },
-): Promise<{ mailIds: number[] }> {
+): Promise<{ mailIds: number[]; refundIds: number[] }> {
   return db.transaction(async (tx) => {
     const found = await lockVendorReturn(tx, input.shopId, input.returnId);
     if (!found) throw returnMissing();
@@ -121,7 +124,16 @@ export async function receiveReturn(
     if (found.variationId !== null) {
       await reverseSale(tx, [{ variationId: found.variationId, quantity: found.quantity }]);
     }
-    const mail = returnReceivedMail(config.publicUrl, found.customer, await shopName(tx, input.shopId), factsOf(found));
-    return { mailIds: [await enqueueMail(tx, mail)] };
+    const facts = factsOf(found);
+    const refunded = await refundReceivedReturn(tx, config, found, facts);
+    const mail = returnReceivedMail(
+      config.publicUrl,
+      found.customer,
+      await shopName(tx, input.shopId),
+      facts,
+      refunded.refund,
+    );
+    const mailIds = [await enqueueMail(tx, mail), ...(await enqueueMails(tx, refunded.mails))];
+    return { mailIds, refundIds: refunded.refundIds };
   });
 }

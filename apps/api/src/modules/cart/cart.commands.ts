@@ -205,3 +205,59 @@ export async function awardClaimPoints(
 ): Promise<number> {
   return awardOnce(db, input, { reason: 'offer_claim', claimId: input.claimId });
 }
+
+/** The points an order's delivery earned (its `order_delivered` entry), 0 when none was awarded. */
+export async function deliveryPointsAwarded(db: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ points: sql<number>`coalesce(sum(${rewardPointEntries.points}), 0)::int` })
+    .from(rewardPointEntries)
+    .where(and(eq(rewardPointEntries.orderId, orderId), eq(rewardPointEntries.reason, 'order_delivered')));
+  return Number(row?.points ?? 0);
+}
+
+/**
+ * A return of the order was received (docs/decisions/030): the points it spent on the returned
+ * lines go back to the balance, and the delivery points those lines earned are taken back, as
+ * two `order_returned` entries (+ given back, - taken). The balance is locked first; points
+ * already spent elsewhere are not taken below zero (the customer keeps what they spent, and the
+ * entry records only what was taken). The caller runs it once per return (its receipt is
+ * guarded). Answers the points taken back.
+ */
+export async function reverseReturnPoints(
+  db: DbOrTx,
+  input: { userId: number; shopId: number; orderId: number; giveBack: number; takeBack: number },
+): Promise<{ givenBack: number; takenBack: number }> {
+  const giveBack = Math.max(0, input.giveBack);
+  if (giveBack > 0) {
+    await addToBalance(db, input.userId, input.shopId, giveBack);
+    await db.insert(rewardPointEntries).values({
+      userId: input.userId,
+      shopId: input.shopId,
+      points: giveBack,
+      reason: 'order_returned',
+      orderId: input.orderId,
+    });
+  }
+  if (input.takeBack <= 0) return { givenBack: giveBack, takenBack: 0 };
+  const [balance] = await db
+    .select({ points: rewardPointBalances.points })
+    .from(rewardPointBalances)
+    .where(and(eq(rewardPointBalances.userId, input.userId), eq(rewardPointBalances.shopId, input.shopId)))
+    .for('update');
+  const taken = Math.min(input.takeBack, balance?.points ?? 0);
+  if (taken > 0) {
+    // An update, not addToBalance's upsert: the insert's own row (negative) would fail the check first.
+    await db
+      .update(rewardPointBalances)
+      .set({ points: sql`${rewardPointBalances.points} - ${taken}`, updatedAt: new Date() })
+      .where(and(eq(rewardPointBalances.userId, input.userId), eq(rewardPointBalances.shopId, input.shopId)));
+    await db.insert(rewardPointEntries).values({
+      userId: input.userId,
+      shopId: input.shopId,
+      points: -taken,
+      reason: 'order_returned',
+      orderId: input.orderId,
+    });
+  }
+  return { givenBack: giveBack, takenBack: taken };
+}

@@ -4,9 +4,11 @@ export {
   awardDeliveryPoints,
   type ClaimedCoupon,
   claimCoupon,
+  deliveryPointsAwarded,
   recordCouponRedemption,
   releaseOrderCoupon,
   returnRewardPoints,
+  reverseReturnPoints,
   spendRewardPoints,
 } from './cart.commands';
 export { type AdvertisedCode, couponCodeExists, isRedeemable, redeemableCodes } from './coupon-lookup';

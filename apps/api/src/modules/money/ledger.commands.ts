@@ -88,3 +88,32 @@ export async function recordPayout(
     .returning({ id: shopLedgerEntries.id });
   return written.length > 0;
 }
+
+/**
+ * A refund's one `refund` entry in its shop's ledger (docs/decisions/030), available at once:
+ * written when the money moved (a card refund Stripe made) or was recorded owed (cash). The
+ * unique index on (refund, kind) keeps one per refund whatever retries or races (ON CONFLICT DO
+ * NOTHING). A zero amount writes nothing. Answers whether this call wrote it.
+ */
+export async function recordRefundEntry(
+  db: DbOrTx,
+  input: { shopId: number; orderId: number; refundId: number; amount: number; note: string; now?: Date },
+): Promise<boolean> {
+  if (input.amount === 0) return false;
+  const now = input.now ?? new Date();
+  const written = await db
+    .insert(shopLedgerEntries)
+    .values({
+      shopId: input.shopId,
+      kind: 'refund',
+      amount: input.amount,
+      orderId: input.orderId,
+      refundId: input.refundId,
+      note: input.note,
+      availableAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: [shopLedgerEntries.refundId, shopLedgerEntries.kind] })
+    .returning({ id: shopLedgerEntries.id });
+  return written.length > 0;
+}

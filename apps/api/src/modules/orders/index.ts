@@ -25,6 +25,7 @@ export {
 } from './order-lines';
 export { type FinanceRange, orderSalesBy, orderShopIds } from './orders.finance';
 export { dueOrderMoneyFacts, type OrderMoneyFacts, orderInvoiceNumbers, orderMoneyFacts } from './order-money';
+export { type OrderRefundFacts, orderRefundFacts, setOrderRefundedAmount } from './order-refunds';
 export { type OrderNoticeFacts, type OrderPushFacts, orderNoticeFacts, orderPushFacts } from './order-notices';
 export {
   createCheckout,

@@ -366,7 +366,7 @@ export async function setOrderRefunded(db: DbOrTx, orderId: number): Promise<voi
   await db
     .update(invoices)
     .set({
-      paymentStatus: sql`case when exists (select 1 from ${orders} o where o.invoice_id = ${invoices.id} and o.payment_status = 'paid') then 'partially_refunded'::payment_status else 'refunded'::payment_status end`,
+      paymentStatus: sql`case when exists (select 1 from ${orders} o where o.invoice_id = ${invoices.id} and o.payment_status in ('paid', 'partially_refunded')) then 'partially_refunded'::payment_status else 'refunded'::payment_status end`,
       updatedAt: new Date(),
     })
     .where(eq(invoices.id, order.invoiceId));

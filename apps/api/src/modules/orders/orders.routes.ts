@@ -19,6 +19,8 @@ import { getSession, requireUser } from '../../plugins/auth';
 import { newOrderPushes } from '../../workflows/order-pushes';
 import { placeOrder } from '../../workflows/place-order';
 import { createGeocoder } from '../location';
+import { orderRefunds, toOrderRefund } from '../payments';
+import { returnSummaries } from '../returns';
 import { getUserInvoice, getUserOrder, listUserOrders } from './orders.service';
 
 const idempotencyHeadersSchema = z.object({
@@ -127,7 +129,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
-        summary: "One of the signed-in customer's orders with its status history, oldest first",
+        summary: "One of the signed-in customer's orders with its status history, oldest first, and its refunds",
         description: "Another customer's order, or none, answers 404 `order_not_found`.",
         security: [{ bearer: [] }],
         params: z.object({ id: idSchema }),
@@ -136,7 +138,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return ok(await getUserOrder(app.db, user.id, request.params.id));
+      const payload = await getUserOrder(app.db, user.id, request.params.id);
+      // Its refunds (docs/decisions/030), a return's with the line it took back.
+      const rows = await orderRefunds(app.db, payload.order.id);
+      const lines = await returnSummaries(
+        app.db,
+        rows.flatMap((row) => (row.returnId === null ? [] : [row.returnId])),
+      );
+      const refunds = rows.map((row) => {
+        const line = row.returnId === null ? undefined : lines.get(row.returnId);
+        return toOrderRefund(row, line ? { full_name: line.fullName, quantity: line.quantity } : null);
+      });
+      return ok({ ...payload, refunds });
     },
   );
 

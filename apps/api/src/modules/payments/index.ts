@@ -8,17 +8,31 @@ export {
   findLatestPayment,
   findPaymentByIntent,
   type PaymentRow,
+  paymentEventSeen,
   recordPaymentEvent,
   recordPaymentIntent,
   setPaymentStatus,
 } from './payments.service';
-export { refundTotalsBy } from './refunds.finance';
 export {
+  findRefund,
+  findRefundForStripe,
+  ledgerDueReturnRefunds,
   noteRefundAttempt,
+  orderRefunds,
   pendingRefund,
   queueCancellationRefund,
+  queueReturnRefund,
   type RefundRow,
+  recordOutsideRefund,
+  refundedOfOrder,
+  refundsOfOrders,
+  refundsOfReturns,
+  reopenFailedRefund,
+  settleCashRefund,
   settleRefund,
   stalePendingRefunds,
+  troubledRefunds,
 } from './refunds.commands';
+export { refundTotalsBy } from './refunds.finance';
+export { toAdminRefund, toOrderRefund, toReturnRefund, withReturnRefunds } from './refunds.payloads';
 export { createStripeClient, type Stripe } from './stripe-client';

@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
+import { reconcileChargeRefunded } from '../../workflows/reconcile-stripe-refunds';
 import { recordCardPayment } from '../../workflows/record-card-payment';
 import { recordPayoutAccountEvent } from '../../workflows/record-payout-account-event';
 import { createPaymentToken } from './payment-token';
@@ -59,7 +60,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['payments'],
           summary:
-            'Stripe webhook: payment_intent.succeeded marks the invoice paid (when amount and currency match), payment_intent.payment_failed marks it failed; verified on the raw body, each event acted on once',
+            'Stripe webhook: payment_intent.succeeded marks the invoice paid (when amount and currency match), payment_intent.payment_failed marks it failed, charge.refunded completes our pending refunds and records refunds made outside Parade; verified on the raw body, each event acted on once',
           response: { 200: successEnvelope(stripeWebhookReceiptSchema), ...failureResponses },
         },
       },
@@ -81,6 +82,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           // A shop's Connect account changed at Stripe: its payout status follows (decision 031).
           const outcome = await recordPayoutAccountEvent(app.db, event);
           request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe webhook handled');
+          return ok({ received: true as const });
+        }
+        if (event.type === 'charge.refunded') {
+          // A charge's refunds, ours or made in Stripe's dashboard: reconciled (decision 030).
+          const done = await reconcileChargeRefunded(app.db, event, { config: app.config, log: request.log });
+          app.mailer.deliverLater(done.mailIds);
+          request.log.info(
+            {
+              eventId: event.id,
+              type: event.type,
+              outcome: done.outcome,
+              completed: done.completed,
+              recorded: done.recorded,
+            },
+            'Stripe webhook handled',
+          );
           return ok({ received: true as const });
         }
         const { outcome, mailIds } = await recordCardPayment(app.db, event, {

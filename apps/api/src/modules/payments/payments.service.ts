@@ -75,3 +75,9 @@ export async function recordPaymentEvent(db: DbOrTx, event: { id: string; type: 
     .returning({ id: paymentEvents.id });
   return rows.length > 0;
 }
+
+/** Whether a webhook event id was handled before (its row exists). */
+export async function paymentEventSeen(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id));
+  return Boolean(row);
+}

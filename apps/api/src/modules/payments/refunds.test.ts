@@ -124,7 +124,10 @@ describe('refunds of cancelled card orders', () => {
       port: Number(new URL(stripe.url).port),
       protocol: 'http',
     });
+    // A refund made behind Parade's back whose charge.refunded never arrives (decision 030 reconciles it when it does).
+    stripe.refundWebhooks = false;
     await sdk.refunds.create({ payment_intent: intentId });
+    stripe.refundWebhooks = true;
     await cancel(placed[0]!);
     expect(await refundOf(placed[0]!.id)).toMatchObject({
       status: 'failed',

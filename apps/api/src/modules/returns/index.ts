@@ -4,8 +4,10 @@
  */
 export {
   type ReturnMailFacts,
+  type ReturnRefundFacts,
   returnAcceptedMail,
   returnReceivedMail,
+  returnRefundMails,
   returnRejectedMail,
   returnRequestedMail,
 } from './returns.mails';
@@ -15,6 +17,8 @@ export {
   insertReturn,
   type LockedReturn,
   lockVendorReturn,
+  receivedQuantities,
+  returnSummaries,
   setReturnDecision,
   setReturnReceived,
 } from './returns.service';

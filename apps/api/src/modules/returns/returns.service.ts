@@ -189,6 +189,8 @@ export async function findVendorReturn(db: DbOrTx, shopId: number, id: number): 
 export interface LockedReturn {
   id: number;
   orderId: number;
+  /** null only if the line was deleted (it never is while its order exists). */
+  orderItemId: number | null;
   status: ReturnStatus;
   quantity: number;
   receivedAt: Date | null;
@@ -210,6 +212,7 @@ export async function lockVendorReturn(db: DbOrTx, shopId: number, id: number): 
     .select({
       id: orderReturns.id,
       orderId: orderReturns.orderId,
+      orderItemId: orderReturns.orderItemId,
       status: orderReturns.status,
       quantity: orderReturns.quantity,
       receivedAt: orderReturns.receivedAt,
@@ -290,4 +293,43 @@ export async function orderReturnOptions(
       };
     }),
   };
+}
+
+/**
+ * The quantities of the order's lines already back (its received returns other than
+ * `exceptReturnId`), by order line id: what a new return's refund is computed after
+ * (docs/decisions/030).
+ */
+export async function receivedQuantities(
+  db: DbOrTx,
+  orderId: number,
+  exceptReturnId: number,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ itemId: orderReturns.orderItemId, quantity: sql<number>`sum(${orderReturns.quantity})::int` })
+    .from(orderReturns)
+    .where(
+      and(
+        eq(orderReturns.orderId, orderId),
+        sql`${orderReturns.receivedAt} is not null`,
+        sql`${orderReturns.id} <> ${exceptReturnId}`,
+      ),
+    )
+    .groupBy(orderReturns.orderItemId);
+  return new Map(rows.flatMap((r) => (r.itemId === null ? [] : [[r.itemId, Number(r.quantity)] as const])));
+}
+
+/** What each of these returns took back (its line's name and the quantity), by return id. */
+export async function returnSummaries(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, { quantity: number; fullName: string }>> {
+  if (ids.length === 0) return new Map();
+  const line = orderLineRefs(db);
+  const rows = await db
+    .select({ id: orderReturns.id, quantity: orderReturns.quantity, fullName: line.fullName })
+    .from(orderReturns)
+    .innerJoin(line, eq(line.id, orderReturns.orderItemId))
+    .where(inArray(orderReturns.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, { quantity: row.quantity, fullName: row.fullName }]));
 }

@@ -390,9 +390,9 @@ describe('the shop decides', () => {
 
     const acceptedMail = (await mailsTo(customer.email, 'return-accepted')).find((m) => m.text.includes('Drop it in.'));
     expect(acceptedMail).toBeDefined();
-    // Card refunds are not automatic: the accept mail must not promise one.
-    expect(acceptedMail!.text).toContain('it is not made automatically');
-    expect(acceptedMail!.text).not.toMatch(/you will be refunded|refund is on its way/i);
+    // The accept mail says what happens once the item is back (decision 030): it is refunded.
+    expect(acceptedMail!.text).toContain('Once the shop has it back, you are refunded for it');
+    expect(acceptedMail!.text).not.toContain('not made automatically');
     const rejectedMails = await mailsTo(customer.email, 'return-rejected');
     expect(rejectedMails.some((m) => m.text.includes('Used item.'))).toBe(true);
   });

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { requireUser } from '../../plugins/auth';
 import { requestReturn } from '../../workflows/request-return';
+import { withReturnRefunds } from '../payments';
 import { findCustomerReturn, listCustomerReturns, orderReturnOptions } from './returns.service';
 
 /**
@@ -38,7 +39,8 @@ export const returnsUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return ok(await listCustomerReturns(app.db, user.id, request.query));
+      const page = await listCustomerReturns(app.db, user.id, request.query);
+      return ok({ ...page, data: await withReturnRefunds(app.db, page.data) });
     },
   );
 

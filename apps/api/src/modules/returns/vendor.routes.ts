@@ -13,6 +13,8 @@ import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { vendorShopId } from '../../plugins/role-guards';
 import { acceptReturn, receiveReturn, rejectReturn } from '../../workflows/decide-return';
+import { settleReturnCashRefund } from '../../workflows/refund-return';
+import { withReturnRefunds } from '../payments';
 import { findVendorReturn, listVendorReturns } from './returns.service';
 
 const returnMissing = () => notFound('Return not found.', 'return_not_found');
@@ -30,7 +32,8 @@ export const returnsVendorRoutes: FastifyPluginAsyncZod = async (app) => {
   const returnPayload = async (shopId: number, id: number) => {
     const found = await findVendorReturn(app.db, shopId, id);
     if (!found) throw returnMissing();
-    return { return: found };
+    const [withRefund] = await withReturnRefunds(app.db, [found]);
+    return { return: withRefund ?? found };
   };
 
   app.get(
@@ -46,7 +49,8 @@ export const returnsVendorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status } = request.query;
-      return ok(await listVendorReturns(app.db, vendorShopId(request), { ...manageListArgs(request.query), status }));
+      const page = await listVendorReturns(app.db, vendorShopId(request), { ...manageListArgs(request.query), status });
+      return ok({ ...page, data: await withReturnRefunds(app.db, page.data) });
     },
   );
 
@@ -70,7 +74,8 @@ export const returnsVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Accept a pending return, with an optional note; the customer is mailed (no refund is promised)',
+        summary:
+          'Accept a pending return, with an optional note; the customer is mailed (refunded once the item is back)',
         description: 'A return already accepted or rejected answers 409 `return_already_decided`.',
         params: idParamsSchema,
         body: vendorReturnAcceptBodySchema,
@@ -119,21 +124,50 @@ export const returnsVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Say the item of an accepted return came back: its stock is restored (once) and the customer mailed',
+        summary:
+          'Say the item of an accepted return came back: its stock is restored and its line refunded (once), and the customer mailed',
         description:
-          'Only an accepted return, once: a pending or rejected one answers 409 `return_not_accepted`, a second call 409 `return_already_received`. Stock goes back as an order cancellation gives it back (unlimited stays unlimited).',
+          'Only an accepted return, once: a pending or rejected one answers 409 `return_not_accepted`, a second call 409 `return_already_received`. Stock goes back as an order cancellation gives it back (unlimited stays unlimited). The returned line is refunded (docs/decisions/030): a card order through Stripe after the reply (`refund.status` pending, then succeeded or failed), a cash order recorded as owed by the shop (`owed`); the points the line spent are given back and its delivery points taken back.',
         params: idParamsSchema,
         response: returnReply,
       },
     },
     async (request) => {
       const shopId = vendorShopId(request);
-      const { mailIds } = await receiveReturn(
+      const { mailIds, refundIds } = await receiveReturn(
         { db: app.db, config: app.config },
         { shopId, returnId: request.params.id },
       );
       app.mailer.deliverLater(mailIds);
-      return ok(await returnPayload(shopId, request.params.id), 'Item received; its stock is back on sale.');
+      app.refunds.sendLater(refundIds);
+      const payload = await returnPayload(shopId, request.params.id);
+      const refund = payload.return.refund;
+      const message = !refund
+        ? 'Item received; its stock is back on sale.'
+        : refund.method === 'cash'
+          ? 'Item received; its stock is back on sale. The refund is owed in cash: pay the customer back, then mark it paid.'
+          : 'Item received; its stock is back on sale. The refund is on its way to the card.';
+      return ok(payload, message);
+    },
+  );
+
+  app.post(
+    '/vendor/returns/:id/refund-paid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Say the shop paid a return's cash refund back over the counter: the refund is settled (once)",
+        description:
+          'Only a return whose refund is owed in cash: otherwise (a card refund, none yet, already paid) 409 `refund_not_owed`. The order and its invoice become `partially_refunded` or `refunded` by the money gone back (docs/decisions/030).',
+        params: idParamsSchema,
+        response: returnReply,
+      },
+    },
+    async (request) => {
+      const shopId = vendorShopId(request);
+      await settleReturnCashRefund(app.db, { shopId, returnId: request.params.id });
+      return ok(await returnPayload(shopId, request.params.id), 'Cash refund marked paid.');
     },
   );
 };

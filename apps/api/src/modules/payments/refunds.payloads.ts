@@ -1,0 +1,47 @@
+import type { AdminRefund, OrderRefund, ReturnRefund } from '@parade/core/refund-schemas';
+import type { DbOrTx } from '../../db/client';
+import { type RefundRow, refundsOfReturns } from './refunds.commands';
+
+/** A refund as a return carries it (docs/decisions/030). */
+export const toReturnRefund = (row: RefundRow): ReturnRefund => ({
+  id: row.id,
+  amount: row.amount,
+  method: row.method,
+  status: row.status,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** These returns with their refunds (null when none), one query. */
+export async function withReturnRefunds<T extends { id: number }>(
+  db: DbOrTx,
+  list: T[],
+): Promise<(T & { refund: ReturnRefund | null })[]> {
+  const found = await refundsOfReturns(
+    db,
+    list.map((item) => item.id),
+  );
+  return list.map((item) => {
+    const row = found.get(item.id);
+    return { ...item, refund: row ? toReturnRefund(row) : null };
+  });
+}
+
+/** A refund as the customer's order page shows it; `item` names a return's line. */
+export const toOrderRefund = (row: RefundRow, item: { full_name: string; quantity: number } | null): OrderRefund => ({
+  ...toReturnRefund(row),
+  kind: row.kind,
+  return_id: row.returnId,
+  item,
+});
+
+/** A refund as the admin's list shows it. */
+export const toAdminRefund = (row: RefundRow): AdminRefund => ({
+  ...toReturnRefund(row),
+  kind: row.kind,
+  order_id: row.orderId,
+  invoice_id: row.invoiceId,
+  return_id: row.returnId,
+  attempts: row.attempts,
+  last_error: row.lastError,
+  updated_at: row.updatedAt.toISOString(),
+});
