@@ -1,6 +1,7 @@
 import type { ProductCard, ProductList } from '@parade/core/catalog-dto';
 import type { FinanceReport } from '@parade/core/finance-schemas';
 import { formatMoney } from '@parade/core/money';
+import type { VendorBalance } from '@parade/core/money-schemas';
 import { seriousA11yViolations } from '@parade/test-support/axe';
 import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
@@ -106,6 +107,51 @@ describe('the Finance page', () => {
     await from.press('Enter');
     await page.waitForURL(/date_from=2026-10-01/);
     await page.getByText(/^1 Oct 2026 to /).waitFor();
+    await context.close();
+  });
+
+  it("sets a shop's own commission rate and corrects its balance from the Shops page", async () => {
+    const admin = await tokenOf(accounts.admin);
+    const shops = await api<{ data: { id: number; name: string }[] }>(baseURL(), 'admin/shops?search=Stepney', {
+      token: admin,
+    });
+    const deli = shops.body.data.data.find((shop) => shop.name === 'The Stepney Deli')!;
+    const before = (await api<VendorBalance>(baseURL(), `admin/shops/${deli.id}/balance`, { token: admin })).body.data;
+    const { page, context } = await newPage(browser);
+    await signIn(page, accounts.admin);
+    await page.waitForURL(/\/admin\/platform$/);
+    await page.goto('/admin/platform/shops?search=Stepney');
+    await page.getByRole('button', { name: 'Money of The Stepney Deli' }).click();
+    const dialog = page.getByRole('dialog', { name: 'The Stepney Deli: money' });
+    await dialog.getByText('Charged now: 10% (the platform’s rate)', { exact: false }).waitFor();
+
+    await dialog.getByLabel('Give this shop its own rate').check();
+    await dialog.getByRole('textbox', { name: 'Commission rate' }).fill('12');
+    await dialog.getByRole('button', { name: 'Save rate' }).click();
+    await dialog.getByText('Charged now: 12% (this shop’s own rate)', { exact: false }).waitFor();
+    const commission = await api<{ commission_rate: number | null }>(baseURL(), `admin/shops/${deli.id}/commission`, {
+      token: admin,
+    });
+    expect(commission.body.data.commission_rate).toBe(12);
+    // Back to the platform's rate, so the deli's other orders in this run are charged as usual.
+    await dialog.getByLabel('Give this shop its own rate').uncheck();
+    await dialog.getByRole('button', { name: 'Save rate' }).click();
+    await dialog.getByText('Charged now: 10% (the platform’s rate)', { exact: false }).waitFor();
+
+    // A correction needs a reason, and is asked for once more before it is recorded.
+    await dialog.getByRole('textbox', { name: 'Amount' }).fill('5');
+    await dialog.getByRole('button', { name: 'Record adjustment' }).click();
+    await dialog.getByText('Say why, in a few words.').waitFor();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Refund of a tray the shop lent to a market stall');
+    await dialog.getByRole('button', { name: 'Record adjustment' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add £5.00 to The Stepney Deli?' })
+      .getByRole('button', { name: 'Record adjustment' })
+      .click();
+    const available = dialog.getByText('Available', { exact: true }).locator('..');
+    await expect.poll(async () => (await available.textContent()) ?? '').toContain(formatMoney(before.available + 500));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-shop-money');
     await context.close();
   });
 

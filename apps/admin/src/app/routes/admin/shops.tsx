@@ -1,7 +1,8 @@
-import { Anchor, Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { AdminShop } from '@parade/core/admin-schemas';
 import { ApiError } from '@parade/ui/api-errors';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
 import { confirmAction } from '@/components/confirm';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { PageHeader } from '@/components/page-header';
@@ -9,6 +10,7 @@ import { ServerTable } from '@/components/server-table';
 import { StatusBadge } from '@/components/status-badge';
 import { useShops } from '@/features/shops/api/get-shops';
 import { useSetShopStatus } from '@/features/shops/api/set-shop-status';
+import { ShopMoneyModal } from '@/features/shops/components/shop-money-modal';
 import { useListParams } from '@/hooks/use-list-params';
 
 /** Every shop; suspending one hides it from the storefront and stops its checkout. */
@@ -16,6 +18,7 @@ export function Component() {
   const list = useListParams(['status'] as const);
   const shops = useShops(list.query as never);
   const setStatus = useSetShopStatus();
+  const [moneyOf, setMoneyOf] = useState<AdminShop | null>(null);
 
   const toggle = async (shop: AdminShop) => {
     const suspend = shop.status === 'active';
@@ -87,16 +90,26 @@ export function Component() {
       title: 'Actions',
       textAlign: 'right',
       render: (shop) => (
-        <Button
-          size="compact-sm"
-          variant={shop.status === 'active' ? 'outline' : 'light'}
-          color={shop.status === 'active' ? 'error' : 'primary'}
-          loading={setStatus.isPending && setStatus.variables?.id === shop.id}
-          onClick={() => toggle(shop)}
-          aria-label={`${shop.status === 'active' ? 'Suspend' : 'Activate'} ${shop.name}`}
-        >
-          {shop.status === 'active' ? 'Suspend' : 'Activate'}
-        </Button>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => setMoneyOf(shop)}
+            aria-label={`Money of ${shop.name}`}
+          >
+            Money
+          </Button>
+          <Button
+            size="compact-sm"
+            variant={shop.status === 'active' ? 'outline' : 'light'}
+            color={shop.status === 'active' ? 'error' : 'primary'}
+            loading={setStatus.isPending && setStatus.variables?.id === shop.id}
+            onClick={() => toggle(shop)}
+            aria-label={`${shop.status === 'active' ? 'Suspend' : 'Activate'} ${shop.name}`}
+          >
+            {shop.status === 'active' ? 'Suspend' : 'Activate'}
+          </Button>
+        </Group>
       ),
     },
   ];
@@ -130,6 +143,7 @@ export function Component() {
         }
         noRecordsText="No shop matches."
       />
+      <ShopMoneyModal shop={moneyOf} onClose={() => setMoneyOf(null)} />
     </Stack>
   );
 }
