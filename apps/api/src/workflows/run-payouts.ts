@@ -65,7 +65,8 @@ export async function decidePayoutRun(
 }
 
 /**
- * Records what Stripe answered for a transfer, in one transaction guarded on it being pending:
+ * Records what Stripe answered for a transfer, in one transaction (under the payout lock)
+ * guarded on it being pending:
  * `paid` writes the shop's `payout` ledger entry (minus the amount, available at once) with it;
  * `failed` writes nothing, so the amount is available to the next run. A second answer for the
  * same transfer changes nothing. Answers the transfer when this call settled it.
@@ -76,6 +77,11 @@ export async function completePayoutTransfer(
   outcome: { status: 'paid'; stripeTransferId: string } | { status: 'failed'; reason: string },
 ): Promise<PayoutTransferRow | null> {
   return db.transaction(async (tx) => {
+    // The payout lock first: a run decides from two statements (the balances, then the pending
+    // transfers); were this to commit between them, the run would see the balance before the
+    // payout entry and the transfer no longer pending, and pay the amount again. Both take the
+    // lock before anything else, so neither waits on the other while holding a row.
+    await lockPayoutDecisions(tx);
     const now = new Date();
     const transfer = await settlePayoutTransfer(tx, transferId, outcome, now);
     if (!transfer || outcome.status === 'failed') return transfer;
