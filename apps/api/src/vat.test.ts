@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, orderItems, orders, productVariations } from './maintenance/schema';
 import { buildTestApp, type TestApp } from './test/build-test-app';
-import { checkoutFixtures } from './test/checkout-fixtures';
+import { checkoutFixtures, collection } from './test/checkout-fixtures';
 import { makeCategory, signUpAs } from './test/manage-fixtures';
 import { bearer, signUp } from './test/test-support';
 
@@ -297,5 +297,63 @@ describe('a checkout records VAT', () => {
     expect(await numbers(third.id)).toBeNull();
     const [row] = await db().select({ vatNumber: orders.vatNumber }).from(orders).where(eq(orders.id, first.id));
     expect(row?.vatNumber).toBe('GB999000808');
+  });
+});
+
+describe("a VAT-registered shop's statement", () => {
+  it('shows the VAT in the month’s due sales per rate, from the lines as recorded; none for an unregistered shop', async () => {
+    const me = await signUp(t.app);
+    const registered = await makeShop({ vatNumber: 'GB999000606' });
+    const unregistered = await makeShop({});
+    const vendor = await signUpAs(t.app, t.database, 'vendor', { shopId: registered.id });
+    const otherVendor = await signUpAs(t.app, t.database, 'vendor', { shopId: unregistered.id });
+    const bread = await makeVariation(registered.id, { price: 250, vatRate: 0 });
+    const candle = await makeVariation(registered.id, { price: 599, vatRate: 20 });
+    const soap = await makeVariation(unregistered.id, { price: 360, vatRate: 20 });
+    const placed = await place(
+      me.token,
+      collection([
+        { variation_id: bread.id, quantity: 2 },
+        { variation_id: candle.id, quantity: 3 },
+        { variation_id: soap.id, quantity: 1 },
+      ]),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const byShop = new Map(
+      (placed.json().data.orders as { id: number; shop: { id: number } }[]).map((o) => [o.shop.id, o.id]),
+    );
+    // Not due yet: nothing on the statement.
+    expect((await as(vendor.token, 'GET', '/api/vendor/statement')).json().data.vat).toEqual([]);
+    for (const [shopId, token] of [
+      [registered.id, vendor.token],
+      [unregistered.id, otherVendor.token],
+    ] as const) {
+      for (const status of ['processing', 'ready', 'delivered']) {
+        const moved = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/vendor/orders/${byShop.get(shopId)}/status`,
+          headers: bearer(token),
+          payload: { status },
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+      }
+    }
+    const recorded = await db()
+      .select({ vatRate: orderItems.vatRate, total: orderItems.total, vat: orderItems.vat })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, byShop.get(registered.id)!));
+    const expected = [0, 20].map((rate) => {
+      const lines = recorded.filter((line) => line.vatRate === rate);
+      return {
+        rate,
+        sales: lines.reduce((sum, line) => sum + line.total, 0),
+        vat: lines.reduce((sum, line) => sum + (line.vat ?? 0), 0),
+      };
+    });
+    // 3 x £5.99 at 20%: £17.97 holds £2.995 of VAT, rounded half up.
+    expect(expected[1]).toEqual({ rate: 20, sales: 1797, vat: 300 });
+    const statement = (await as(vendor.token, 'GET', '/api/vendor/statement')).json().data;
+    expect(statement.vat).toEqual(expected);
+    expect((await as(otherVendor.token, 'GET', '/api/vendor/statement')).json().data.vat).toEqual([]);
   });
 });

@@ -89,6 +89,12 @@ export const statementSchema = z.object({
     >,
   ),
   entries: z.array(ledgerEntrySchema),
+  /**
+   * The VAT in the sales that became due this month (the orders whose sale or commission is
+   * among the entries), per rate, lowest first: `sales` VAT included, `vat` the VAT in them. Only
+   * orders placed while the shop had a VAT number count; empty for a shop that never had one.
+   */
+  vat: z.array(z.object({ rate: z.number().int(), sales: z.number().int(), vat: z.number().int() })),
 });
 export type Statement = z.infer<typeof statementSchema>;
 

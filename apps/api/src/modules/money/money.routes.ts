@@ -23,7 +23,7 @@ import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { vendorShopId } from '../../plugins/role-guards';
 import { getSiteSettings } from '../content';
-import { orderInvoiceNumbers } from '../orders';
+import { orderInvoiceNumbers, ordersVatByRate } from '../orders';
 import { setShopCommissionRate, shopCommissionRate, shopStatementHeader } from '../shops';
 import { recordAdjustment } from './ledger.commands';
 import { shopBalance, shopBalanceBefore, shopLedger } from './ledger.queries';
@@ -143,7 +143,11 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       >;
       for (const entry of entries) totals[entry.kind] += entry.amount;
       const closing = opening + entries.reduce((sum, entry) => sum + entry.amount, 0);
-      return ok({ month, shop, opening_balance: opening, closing_balance: closing, totals, entries });
+      const dueOrders = entries.flatMap((entry) =>
+        entry.order_id !== null && (entry.kind === 'sale' || entry.kind === 'commission') ? [entry.order_id] : [],
+      );
+      const vat = await ordersVatByRate(app.db, dueOrders);
+      return ok({ month, shop, opening_balance: opening, closing_balance: closing, totals, entries, vat });
     },
   );
 

@@ -23,10 +23,15 @@ export {
   orderDeliveredAt,
   orderLineRefs,
 } from './order-lines';
-export { type FinanceRange, orderSalesBy, orderShopIds } from './orders.finance';
-export { dueOrderMoneyFacts, type OrderMoneyFacts, orderInvoiceNumbers, orderMoneyFacts } from './order-money';
-export { type OrderRefundFacts, orderRefundFacts, setOrderRefundedAmount } from './order-refunds';
+export {
+  dueOrderMoneyFacts,
+  type OrderMoneyFacts,
+  orderInvoiceNumbers,
+  orderMoneyFacts,
+  ordersVatByRate,
+} from './order-money';
 export { type OrderNoticeFacts, type OrderPushFacts, orderNoticeFacts, orderPushFacts } from './order-notices';
+export { type OrderRefundFacts, orderRefundFacts, setOrderRefundedAmount } from './order-refunds';
 export {
   createCheckout,
   findInvoiceByIdempotencyKey,
@@ -41,5 +46,6 @@ export {
   setOrderRefunded,
   setOrderStatus,
 } from './orders.commands';
+export { type FinanceRange, orderSalesBy, orderShopIds } from './orders.finance';
 export { checkoutReply, placeOrderReply } from './orders.service';
 export { findCustomerOrderForTicket, shopOrderIds, type TicketOrder } from './ticket-orders';

@@ -1,7 +1,7 @@
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '@parade/core/enums';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { invoices, orders } from './orders.tables';
+import { invoices, orderItems, orders } from './orders.tables';
 
 /** What the shop ledger needs of an order (docs/decisions/028): whose, in what state, what it is worth. */
 export interface OrderMoneyFacts {
@@ -62,4 +62,28 @@ export async function orderInvoiceNumbers(db: DbOrTx, orderIds: number[]): Promi
     .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
     .where(inArray(orders.id, [...new Set(orderIds)]));
   return new Map(rows.map((row) => [row.orderId, row.number]));
+}
+
+/**
+ * The VAT in these orders' lines per rate, for a VAT-registered shop's statement (contract:
+ * "VAT"): only orders placed while their shop had a VAT number count (the others charged none).
+ * `sales` is what the lines cost, VAT included; lowest rate first.
+ */
+export async function ordersVatByRate(
+  db: DbOrTx,
+  orderIds: number[],
+): Promise<{ rate: number; sales: number; vat: number }[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({
+      rate: orderItems.vatRate,
+      sales: sql<string>`coalesce(sum(${orderItems.total}), 0)`,
+      vat: sql<string>`coalesce(sum(${orderItems.vat}), 0)`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orders.id, [...new Set(orderIds)]), isNotNull(orders.vatNumber), isNotNull(orderItems.vatRate)))
+    .groupBy(orderItems.vatRate)
+    .orderBy(orderItems.vatRate);
+  return rows.map((row) => ({ rate: Number(row.rate), sales: Number(row.sales), vat: Number(row.vat) }));
 }

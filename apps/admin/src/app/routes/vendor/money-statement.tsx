@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney } from '@parade/core/money';
 import { ledgerKindLabels, monthSchema } from '@parade/core/money-schemas';
+import { vatRateLabel } from '@parade/core/vat';
 import { IconPrinter } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/states';
@@ -18,7 +19,7 @@ export function Component() {
 
   if (statement.isPending) return <LoadingState />;
   if (statement.isError) return <ErrorState error={statement.error} onRetry={() => statement.refetch()} />;
-  const { shop, entries, totals, opening_balance, closing_balance } = statement.data;
+  const { shop, entries, totals, opening_balance, closing_balance, vat } = statement.data;
 
   return (
     <Stack gap="md" data-testid="statement">
@@ -108,6 +109,31 @@ export function Component() {
           </Table>
         </Table.ScrollContainer>
       </Paper>
+      {vat.length > 0 && (
+        <Paper withBorder p="md" radius="md">
+          <Table verticalSpacing="xs" aria-label={`VAT in the sales of ${monthLabel(month)}`}>
+            <Table.Caption ta="left">
+              The VAT included in the sales that became due this month, per rate, for your VAT return.
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Rate</Table.Th>
+                <Table.Th ta="right">Sales (VAT included)</Table.Th>
+                <Table.Th ta="right">VAT</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {vat.map((row) => (
+                <Table.Tr key={row.rate}>
+                  <Table.Td>{vatRateLabel(row.rate)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(row.sales)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(row.vat)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
     </Stack>
   );
 }
