@@ -196,6 +196,29 @@ describe('onboarding', () => {
     expect([...stripe.accounts.values()].filter((a) => a.metadata.shop_id === String(s.shop.id))).toHaveLength(1);
   });
 
+  it('answers 503 payment_unavailable when Stripe is not configured, and makes nothing', async () => {
+    const bare = await buildTestApp();
+    try {
+      const shop = await checkoutFixtures(() => bare).makeShop({ email: 'bare@example.test' });
+      const vendor = await signUpAs(bare.app, bare.database, 'vendor', { shopId: shop.id });
+      const res = await bare.app.inject({
+        method: 'POST',
+        url: '/api/vendor/payouts/onboarding',
+        headers: bearer(vendor.token),
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe('payment_unavailable');
+      const status = await bare.app.inject({
+        method: 'GET',
+        url: '/api/vendor/payouts/account',
+        headers: bearer(vendor.token),
+      });
+      expect(status.json().data.state).toBe('not_started');
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('is the vendor’s alone', async () => {
     const customer = await signUp(t.app);
     expect((await call(customer.token, 'POST', '/api/vendor/payouts/onboarding')).statusCode).toBe(403);
