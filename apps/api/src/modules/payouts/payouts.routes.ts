@@ -31,6 +31,7 @@ const ABOUT_RUN =
   '`failed` (Stripe refused, with its reason; the amount is free for the next run) or `pending` (Stripe did not ' +
   'answer; tried again by the sweep).';
 
+/** Stripe did not answer (try again shortly). */
 const unavailable = () =>
   new AppError(
     503,
@@ -38,6 +39,9 @@ const unavailable = () =>
     {},
     'payment_unavailable',
   );
+/** This server has no Stripe key: nothing to try again until it is set up (as payment-token's 422). */
+const notConfigured = () =>
+  new AppError(422, 'Payouts through Stripe are not set up on this site yet.', {}, 'payment_unavailable');
 
 /** Payouts through Stripe Connect: the shop's onboarding and status, the admin's runs. */
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,13 +61,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Makes the shop's Stripe Connect Express account on the first call (GB, transfers; one per shop whatever " +
           'the retries: an idempotency key per shop and a row per shop) and answers a fresh onboarding link to ' +
-          "Stripe's hosted form, which comes back to the merchant site's Money page. 503 `payment_unavailable` " +
-          'when Stripe is not configured or does not answer.',
+          "Stripe's hosted form, which comes back to the merchant site's Money page. 422 `payment_unavailable` " +
+          'when this server has no Stripe key, 503 when Stripe does not answer.',
         response: { 200: successEnvelope(payoutOnboardingSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!stripe) throw unavailable();
+      if (!stripe) throw notConfigured();
       const shopId = vendorShopId(request);
       const user = await requireUser(request);
       try {

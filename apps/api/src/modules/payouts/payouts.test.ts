@@ -196,7 +196,7 @@ describe('onboarding', () => {
     expect([...stripe.accounts.values()].filter((a) => a.metadata.shop_id === String(s.shop.id))).toHaveLength(1);
   });
 
-  it('answers 503 payment_unavailable when Stripe is not configured, and makes nothing', async () => {
+  it('answers 422 payment_unavailable when Stripe is not configured, and makes nothing', async () => {
     const bare = await buildTestApp();
     try {
       const shop = await checkoutFixtures(() => bare).makeShop({ email: 'bare@example.test' });
@@ -206,7 +206,7 @@ describe('onboarding', () => {
         url: '/api/vendor/payouts/onboarding',
         headers: bearer(vendor.token),
       });
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe('payment_unavailable');
       const status = await bare.app.inject({
         method: 'GET',
