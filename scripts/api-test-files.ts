@@ -32,6 +32,7 @@ export const apiUnitFiles = [
  * processes on PostgreSQL and within PGlite's one process (live-orders); the status mails and
  * digital lines are in workflows/; and the web pushes, sent after each driver's commit (push).
  * The VAT a checkout records per line, and the VAT numbers and rates it copies (issue 24: vat).
+ * The money property test over random trading days (issue 24's acceptance names both databases).
  * Platform coupons' race-free usage limit under each driver's locking (issue 23), and the shop
  * ledger, whose append-only rule is a PL/pgSQL trigger each engine runs (issue 24: money), and
  * payout runs, serialised by an advisory lock each engine takes its own way (issue 24: payouts).
@@ -44,6 +45,7 @@ export const driverDependentFiles = [
   'apps/api/src/fuzz.test.ts',
   'apps/api/src/jobs/card-payment-timeout.test.ts',
   'apps/api/src/maintenance/**/*.test.ts',
+  'apps/api/src/money-properties.test.ts',
   'apps/api/src/modules/addresses/addresses.test.ts',
   'apps/api/src/modules/cart/platform-coupons.test.ts',
   'apps/api/src/modules/catalog/query-count.test.ts',
