@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { ledgerClock } from './lib/clock';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -34,6 +38,35 @@ describe('PASSWORD_HASH_COST', () => {
     );
     expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/);
     expect(() => loadConfig({ PASSWORD_HASH_COST: '21' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+});
+
+describe('TEST_CLOCK_FILE', () => {
+  it('moves the ledger clock in tests only: refused in development and production', () => {
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK_FILE: '/tmp/clock' }).testClockFile).toBe('/tmp/clock');
+    expect(loadConfig({ NODE_ENV: 'test' }).testClockFile).toBeUndefined();
+    expect(() => loadConfig({ TEST_CLOCK_FILE: '/tmp/clock' })).toThrow(/TEST_CLOCK_FILE: only under NODE_ENV=test/);
+    expect(() => loadConfig({ NODE_ENV: 'production', GEOCODER: 'demo', TEST_CLOCK_FILE: '/tmp/clock' })).toThrow(
+      /TEST_CLOCK_FILE/,
+    );
+  });
+
+  it("is the system's clock without the file, and runs ahead by the file's milliseconds with it", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'parade-clock-'));
+    try {
+      const file = path.join(dir, 'offset');
+      const clock = ledgerClock(file);
+      const real = Date.now();
+      // No file yet: no offset (nothing older than the call can come back).
+      expect(clock().getTime()).toBeGreaterThanOrEqual(real);
+      writeFileSync(file, String(8 * 24 * 60 * 60 * 1000));
+      expect(clock().getTime()).toBeGreaterThanOrEqual(real + 8 * 24 * 60 * 60 * 1000);
+      writeFileSync(file, 'not a number');
+      expect(clock().getTime()).toBeLessThan(real + 24 * 60 * 60 * 1000);
+      expect(ledgerClock(undefined)().getTime()).toBeLessThan(real + 24 * 60 * 60 * 1000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
