@@ -1,4 +1,3 @@
-import type { ProductCard, ProductList } from '@parade/core/catalog-dto';
 import type { FinanceReport } from '@parade/core/finance-schemas';
 import { formatMoney } from '@parade/core/money';
 import type { VendorBalance } from '@parade/core/money-schemas';
@@ -7,6 +6,7 @@ import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
+import { deliveredCashOrderAtTheBakery, tokenOf as tokenFor } from './support/orders';
 import { accounts, api, signIn } from './support/staff';
 
 /**
@@ -20,46 +20,11 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const baseURL = () => e2eServer().baseURL;
-const tokenOf = async (account: { email: string; password: string }) =>
-  (await api<{ access_token: string }>(baseURL(), 'auth/login', { method: 'POST', body: account })).body.data
-    .access_token;
-
-/** The demo customer buys at the bakery by cash, which delivers it: a sale on today's row. */
-async function deliveredCashOrder(): Promise<void> {
-  const customer = await tokenOf(accounts.customer);
-  const list = await api<ProductList>(baseURL(), 'products?shop=rise-and-crumb');
-  const card = list.body.data.products.data.find(
-    (c: ProductCard) => c.type === 'Physical' && (c.variation.stock === null || c.variation.stock > 5),
-  )!;
-  const settings = await api<unknown>(baseURL(), 'app/setting');
-  const points = JSON.parse(
-    (settings.body as unknown as { settings: { collection_locations: string } }).settings.collection_locations,
-  ) as { value: string }[];
-  const placed = await api<{ orders: { id: number }[] }>(baseURL(), 'user/order/place', {
-    method: 'POST',
-    token: customer,
-    body: {
-      order_type: 'collection',
-      collection_point: points[0]!.value,
-      items: [{ variation_id: card.variation.id, quantity: 1 }],
-      payment_method: 'cash',
-    },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const vendor = await tokenOf(accounts.otherVendor);
-  for (const status of ['processing', 'ready', 'delivered']) {
-    const moved = await api(baseURL(), `vendor/orders/${placed.body.data.orders[0]!.id}/status`, {
-      method: 'PATCH',
-      token: vendor,
-      body: { status },
-    });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-  }
-}
+const tokenOf = (account: { email: string; password: string }) => tokenFor(baseURL(), account);
 
 describe('the Finance page', () => {
   it('shows the figures per day and per shop as the API adds them up, and downloads them', async () => {
-    await deliveredCashOrder();
+    await deliveredCashOrderAtTheBakery(baseURL());
     const admin = await tokenOf(accounts.admin);
     const { page, context } = await newPage(browser);
     await signIn(page, accounts.admin);

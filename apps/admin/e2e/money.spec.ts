@@ -1,4 +1,3 @@
-import type { ProductCard, ProductList } from '@parade/core/catalog-dto';
 import { formatMoney } from '@parade/core/money';
 import type { VendorBalance } from '@parade/core/money-schemas';
 import { seriousA11yViolations } from '@parade/test-support/axe';
@@ -6,6 +5,7 @@ import { e2eServer } from '@parade/test-support/e2e-servers';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
+import { deliveredCashOrderAtTheBakery, tokenOf as tokenFor } from './support/orders';
 import { accounts, api, signIn } from './support/staff';
 
 /**
@@ -19,48 +19,11 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const baseURL = () => e2eServer().baseURL;
-const tokenOf = async (account: { email: string; password: string }) =>
-  (await api<{ access_token: string }>(baseURL(), 'auth/login', { method: 'POST', body: account })).body.data
-    .access_token;
-
-/** The demo customer buys one line at the bakery by cash; the bakery delivers it. */
-async function deliveredCashOrder(): Promise<{ invoice: string; orderId: number }> {
-  const customer = await tokenOf(accounts.customer);
-  const list = await api<ProductList>(baseURL(), 'products?shop=rise-and-crumb');
-  const card = list.body.data.products.data.find(
-    (c: ProductCard) => c.type === 'Physical' && (c.variation.stock === null || c.variation.stock > 5),
-  )!;
-  const settings = await api<unknown>(baseURL(), 'app/setting');
-  const points = JSON.parse(
-    (settings.body as unknown as { settings: { collection_locations: string } }).settings.collection_locations,
-  ) as { value: string }[];
-  const placed = await api<{ invoice: string; orders: { id: number }[] }>(baseURL(), 'user/order/place', {
-    method: 'POST',
-    token: customer,
-    body: {
-      order_type: 'collection',
-      collection_point: points[0]!.value,
-      items: [{ variation_id: card.variation.id, quantity: 2 }],
-      payment_method: 'cash',
-    },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const orderId = placed.body.data.orders[0]!.id;
-  const vendor = await tokenOf(accounts.otherVendor);
-  for (const status of ['processing', 'ready', 'delivered']) {
-    const moved = await api(baseURL(), `vendor/orders/${orderId}/status`, {
-      method: 'PATCH',
-      token: vendor,
-      body: { status },
-    });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-  }
-  return { invoice: placed.body.data.invoice, orderId };
-}
+const tokenOf = (account: { email: string; password: string }) => tokenFor(baseURL(), account);
 
 describe('the Money page', () => {
   it('shows the balance and the ledger, downloads the CSV and prints the month', async () => {
-    const { invoice } = await deliveredCashOrder();
+    const { invoice } = await deliveredCashOrderAtTheBakery(baseURL(), 2);
     const balance = (
       await api<VendorBalance>(baseURL(), 'vendor/balance', { token: await tokenOf(accounts.otherVendor) })
     ).body.data;
