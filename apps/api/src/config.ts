@@ -75,6 +75,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Parade <no-reply@parade.local>'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  // The signing secret of the Connect webhook endpoint (connected accounts' events, e.g. account.updated).
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   // Another base URL for Stripe's API (a local stand-in in tests); Stripe's own when unset.
   STRIPE_API_URL: z.string().url().optional(),
@@ -199,6 +201,8 @@ export interface Config {
   mailFrom: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** The Connect endpoint's signing secret: Stripe signs connected accounts' events with it (decision 031). */
+  stripeConnectWebhookSecret?: string;
   /** Overrides the publishable key of the settings (stripe_test_pub / stripe_live_pub). */
   stripePublishableKey?: string;
   /** Where the Stripe SDK sends its requests: Stripe itself when unset, else this host (a stand-in in tests). */
@@ -349,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeConnectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     stripeApi: e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : undefined,
     stripeJsUrl: e.STRIPE_JS_URL,

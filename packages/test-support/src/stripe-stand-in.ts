@@ -293,6 +293,11 @@ export interface StripeStandIn {
   publishableKey: string;
   /** For STRIPE_WEBHOOK_SECRET: what the stand-in signs its events with. */
   webhookSecret: string;
+  /**
+   * For STRIPE_CONNECT_WEBHOOK_SECRET: what connected accounts' events (account.updated) are
+   * signed with, as Stripe signs them for a Connect endpoint; the webhookSecret unless given.
+   */
+  connectWebhookSecret: string;
   /** Where settle() and the Stripe.js stand-in post events: the API's /api/payments/stripe/webhook. */
   webhookUrl: string | null;
   intents: Map<string, StandInPaymentIntent>;
@@ -361,7 +366,13 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 /** Starts the stand-in on a free local port; keys and the webhook secret are made up unless given. */
 export async function startStripeStandIn(
-  options: { webhookUrl?: string; webhookSecret?: string; secretKey?: string; publishableKey?: string } = {},
+  options: {
+    webhookUrl?: string;
+    webhookSecret?: string;
+    connectWebhookSecret?: string;
+    secretKey?: string;
+    publishableKey?: string;
+  } = {},
 ): Promise<StripeStandIn> {
   const intents = new Map<string, StandInPaymentIntent>();
   const refunds = new Map<string, StandInRefund>();
@@ -866,6 +877,7 @@ export async function startStripeStandIn(
     publishableKey: options.publishableKey ?? `pk_test_standin_${token(12)}`,
     webhookSecret: options.webhookSecret ?? `whsec_${token(24)}`,
     webhookUrl: options.webhookUrl ?? null,
+    connectWebhookSecret: '',
     intents,
     refunds,
     requests,
@@ -926,7 +938,7 @@ export async function startStripeStandIn(
       const payload = JSON.stringify(event, null, 2);
       const signature = Stripe.webhooks.generateTestHeaderString({
         payload,
-        secret: opts.secret ?? standIn.webhookSecret,
+        secret: opts.secret ?? standIn.connectWebhookSecret,
       });
       return {
         event,
@@ -970,5 +982,6 @@ export async function startStripeStandIn(
         server.close(() => resolve());
       }),
   };
+  standIn.connectWebhookSecret = options.connectWebhookSecret ?? standIn.webhookSecret;
   return standIn;
 }

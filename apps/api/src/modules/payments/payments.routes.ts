@@ -13,6 +13,26 @@ import { createPaymentToken } from './payment-token';
 import { createStripeClient } from './stripe-client';
 import { verifyStripeEvent } from './stripe-webhook';
 
+/**
+ * The event, verified under the account endpoint's secret or else the Connect endpoint's: Stripe
+ * signs connected accounts' events (account.updated, decision 031) with the secret of the endpoint
+ * that listens to them, which may point at this same URL. Any other refusal (a signed event of
+ * the wrong shape) is final.
+ */
+function verifyUnderEither(body: Buffer, signature: string | string[] | undefined, secrets: (string | undefined)[]) {
+  let refusal: unknown;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    try {
+      return verifyStripeEvent(body, signature, secret);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'webhook_signature_invalid')) throw error;
+      refusal = error;
+    }
+  }
+  throw refusal;
+}
+
 /** Stripe's events are a few kilobytes; anything near this is not one. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
@@ -73,7 +93,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         let event: Stripe.Event;
         try {
-          event = verifyStripeEvent(body, request.headers['stripe-signature'], secret);
+          event = verifyUnderEither(body, request.headers['stripe-signature'], [
+            secret,
+            app.config.stripeConnectWebhookSecret,
+          ]);
         } catch (error) {
           request.log.warn({ err: error }, 'Stripe webhook refused');
           throw error;
