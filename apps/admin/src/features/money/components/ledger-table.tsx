@@ -48,7 +48,8 @@ export function LedgerTable({
       accessor: 'kind',
       title: 'Entry',
       render: (e) => (
-        <Badge variant="light" color={kindColour[e.kind]}>
+        // Never cut short on a phone: the table scrolls sideways instead.
+        <Badge variant="light" color={kindColour[e.kind]} miw="max-content">
           {ledgerKindLabels[e.kind]}
         </Badge>
       ),
