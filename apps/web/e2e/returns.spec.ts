@@ -169,11 +169,11 @@ describe('returns', () => {
       expect(await seriousA11yViolations(admin)).toEqual([]);
       await saveScreenshot(admin, 'vendor-returns-desktop');
 
-      // The item comes back: asked to confirm, which says the stock is restored.
+      // The item comes back: asked to confirm, which says the stock is restored and the item refunded.
       await admin.getByRole('button', { name: `Item received: ${label}` }).click();
       const confirm = admin.getByRole('dialog', { name: 'Has the item come back?' });
       await confirm.getByText('will be put back in stock').waitFor();
-      await confirm.getByRole('button', { name: 'Item received, restore stock' }).click();
+      await confirm.getByRole('button', { name: 'Item received, refund it' }).click();
       await admin
         .getByText(/^Received /)
         .first()
@@ -198,7 +198,7 @@ describe('returns', () => {
       await saveScreenshot(page, 'returns-page-desktop');
       const accepted = await waitForMail(email, new RegExp(`Your return for order #${orderId} is accepted`));
       expect(accepted.text).toContain('Bring them to the shop any morning.');
-      expect(accepted.text).toContain('it is not made automatically');
+      expect(accepted.text).toContain('Once the shop has it back, you are refunded for it');
 
       const phone = await customerContext(token, viewports.mobile);
       contexts.push(phone.context);

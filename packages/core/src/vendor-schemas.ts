@@ -12,6 +12,7 @@ import { imageRefSchema, pageQuerySchema, refSchema, slugSchema, wholeNumber } f
 import { couponTypeSchema, orderStatusSchema, paymentStatusSchema, productTypeSchema } from './enums';
 import { idSchema } from './ids';
 import { orderAddressSchema, orderHistoryEntrySchema, orderSchema } from './order-schemas';
+import { orderRefundSchema } from './refund-schemas';
 import { optionalSafeLinkSchema, optionalUploadPathSchema, uploadPathSchema } from './safe-links';
 import { shopSlideItemSchema } from './shop-schemas';
 import { vatNumberInputSchema, vatRateSchema } from './vat';
@@ -428,6 +429,8 @@ export type VendorOrderListQuery = z.input<typeof vendorOrderListQuerySchema>;
 /** GET vendor/orders/{id} and every order change: `{ order }` with its history. */
 export const vendorOrderPayloadSchema = z.object({
   order: vendorOrderSchema.extend({ history: z.array(orderHistoryEntrySchema) }),
+  /** The order's refunds, oldest first (docs/decisions/030): a return's owed in cash shows the shop what it must pay back. */
+  refunds: z.array(orderRefundSchema).optional(),
 });
 export type VendorOrderPayload = z.infer<typeof vendorOrderPayloadSchema>;
 

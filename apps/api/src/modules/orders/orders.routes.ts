@@ -19,8 +19,7 @@ import { getSession, requireUser } from '../../plugins/auth';
 import { newOrderPushes } from '../../workflows/order-pushes';
 import { placeOrder } from '../../workflows/place-order';
 import { createGeocoder } from '../location';
-import { orderRefunds, toOrderRefund } from '../payments';
-import { returnSummaries } from '../returns';
+import { orderRefundList } from '../payments';
 import { getUserInvoice, getUserOrder, listUserOrders } from './orders.service';
 
 const idempotencyHeadersSchema = z.object({
@@ -139,16 +138,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const payload = await getUserOrder(app.db, user.id, request.params.id);
-      // Its refunds (docs/decisions/030), a return's with the line it took back.
-      const rows = await orderRefunds(app.db, payload.order.id);
-      const lines = await returnSummaries(
-        app.db,
-        rows.flatMap((row) => (row.returnId === null ? [] : [row.returnId])),
-      );
-      const refunds = rows.map((row) => {
-        const line = row.returnId === null ? undefined : lines.get(row.returnId);
-        return toOrderRefund(row, line ? { full_name: line.fullName, quantity: line.quantity } : null);
-      });
+      const refunds = await orderRefundList(app.db, payload.order.id);
       return ok({ ...payload, refunds });
     },
   );

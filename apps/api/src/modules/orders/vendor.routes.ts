@@ -18,6 +18,7 @@ import { vendorShopId } from '../../plugins/role-guards';
 import { changeOrderStatus, markOrderPaid } from '../../workflows/change-order-status';
 import { orderStatusPushes } from '../../workflows/order-pushes';
 import { lowStockVariations } from '../catalog';
+import { orderRefundList } from '../payments';
 import { OrderEventHub } from './order-event-hub';
 import type { OrderEventRow } from './order-events';
 import { findVendorOrder, listVendorOrders, vendorOrderFigures } from './vendor-orders.service';
@@ -118,7 +119,8 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const orderReply = async (shopId: number, id: number) => {
     const payload = await findVendorOrder(app.db, { shopId }, id);
     if (!payload) throw orderMissing();
-    return ok(payload);
+    const refunds = await orderRefundList(app.db, payload.order.id);
+    return ok({ ...payload, refunds });
   };
 
   app.get(

@@ -34,5 +34,5 @@ export {
   troubledRefunds,
 } from './refunds.commands';
 export { refundTotalsBy } from './refunds.finance';
-export { toAdminRefund, toOrderRefund, toReturnRefund, withReturnRefunds } from './refunds.payloads';
+export { orderRefundList, toAdminRefund, toOrderRefund, toReturnRefund, withReturnRefunds } from './refunds.payloads';
 export { createStripeClient, type Stripe } from './stripe-client';

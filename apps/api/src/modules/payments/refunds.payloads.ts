@@ -1,6 +1,7 @@
 import type { AdminRefund, OrderRefund, ReturnRefund } from '@parade/core/refund-schemas';
 import type { DbOrTx } from '../../db/client';
-import { type RefundRow, refundsOfReturns } from './refunds.commands';
+import { returnSummaries } from '../returns';
+import { orderRefunds, type RefundRow, refundsOfReturns } from './refunds.commands';
 
 /** A refund as a return carries it (docs/decisions/030). */
 export const toReturnRefund = (row: RefundRow): ReturnRefund => ({
@@ -45,3 +46,16 @@ export const toAdminRefund = (row: RefundRow): AdminRefund => ({
   last_error: row.lastError,
   updated_at: row.updatedAt.toISOString(),
 });
+
+/** The order's refunds as its pages show them, oldest first, a return's with the line it took back. */
+export async function orderRefundList(db: DbOrTx, orderId: number): Promise<OrderRefund[]> {
+  const rows = await orderRefunds(db, orderId);
+  const lines = await returnSummaries(
+    db,
+    rows.flatMap((row) => (row.returnId === null ? [] : [row.returnId])),
+  );
+  return rows.map((row) => {
+    const line = row.returnId === null ? undefined : lines.get(row.returnId);
+    return toOrderRefund(row, line ? { full_name: line.fullName, quantity: line.quantity } : null);
+  });
+}

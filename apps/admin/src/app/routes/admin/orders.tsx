@@ -9,6 +9,7 @@ import { ServerTable } from '@/components/server-table';
 import { StatusBadge } from '@/components/status-badge';
 import { statusLabel } from '@/features/orders/components/status-labels';
 import { usePlatformOrders } from '@/features/platform-orders/api/get-platform-orders';
+import { TroubledRefunds } from '@/features/refunds/components/troubled-refunds';
 import { useShops } from '@/features/shops/api/get-shops';
 import { useListParams } from '@/hooks/use-list-params';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -73,6 +74,7 @@ export function Component() {
   return (
     <Stack gap="md">
       <PageHeader title="Orders" description="Every order placed on Parade, in every shop. Open one for its history." />
+      <TroubledRefunds />
       <ServerTable<VendorOrder>
         label="Orders"
         columns={columns}

@@ -8,6 +8,7 @@ import { Handover } from '@/features/orders/components/handover';
 import { OrderActions } from '@/features/orders/components/order-actions';
 import { OrderLines } from '@/features/orders/components/order-lines';
 import { CustomerContact, OrderHistory } from '@/features/orders/components/order-panels';
+import { OrderRefunds } from '@/features/orders/components/order-refunds';
 import { PackingSlip } from '@/features/orders/components/packing-slip';
 import { useShop } from '@/features/shop-profile/api/get-shop';
 import { formatDateTime } from '@/lib/format';
@@ -47,6 +48,7 @@ export function Component() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
+              <OrderRefunds orderId={o.id} invoiceNumber={o.invoice.number} />
               <Handover order={o} />
               <CustomerContact order={o} />
               <OrderHistory order={o} />

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { returnStatuses } from '@parade/core/enums';
+import { refundStatusInWords } from '@parade/core/refund-schemas';
 import type { VendorReturn } from '@parade/core/return-schemas';
 import { ApiError } from '@parade/ui/api-errors';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -10,7 +11,7 @@ import { notifyError, notifySuccess } from '@/components/notify';
 import { PageHeader } from '@/components/page-header';
 import { ServerTable } from '@/components/server-table';
 import { StatusBadge } from '@/components/status-badge';
-import { useReceiveReturn } from '@/features/returns/api/decide-return';
+import { useReceiveReturn, useSettleReturnRefund } from '@/features/returns/api/decide-return';
 import { useReturns } from '@/features/returns/api/get-returns';
 import { DecideReturnModal, type Decision } from '@/features/returns/components/decide-return-modal';
 import { useListParams } from '@/hooks/use-list-params';
@@ -27,18 +28,39 @@ export function Component() {
   const list = useListParams(['status'] as const);
   const returns = useReturns(list.query as never);
   const receive = useReceiveReturn();
+  const settle = useSettleReturnRefund();
   const [decision, setDecision] = useState<Decision | null>(null);
 
   const askReceived = async (entry: VendorReturn) => {
     const yes = await confirmAction({
       title: 'Has the item come back?',
-      message: `${entry.quantity} × ${entry.item.full_name} will be put back in stock and on sale, and ${entry.customer.name} is told. This can be done once.`,
-      confirmLabel: 'Item received, restore stock',
+      message: `${entry.quantity} × ${entry.item.full_name} will be put back in stock and on sale, and refunded to ${entry.customer.name}: to their card if they paid by card, or owed by you in cash if they paid in cash. They are told. This can be done once.`,
+      confirmLabel: 'Item received, refund it',
       destructive: false,
     });
     if (!yes) return;
     receive.mutate(entry.id, {
-      onSuccess: () => notifySuccess(`${entry.item.full_name}: ${entry.quantity} back in stock.`),
+      onSuccess: (done) =>
+        notifySuccess(
+          done.refund?.method === 'cash'
+            ? `${entry.item.full_name}: back in stock. You owe ${entry.customer.name} ${formatMoney(done.refund.amount)} in cash.`
+            : `${entry.item.full_name}: ${entry.quantity} back in stock; the refund is on its way to the card.`,
+        ),
+      onError: (e) => notifyError(e instanceof ApiError ? e.message : 'Could not record it.'),
+    });
+  };
+
+  const askRefundPaid = async (entry: VendorReturn) => {
+    if (!entry.refund) return;
+    const yes = await confirmAction({
+      title: 'Have you paid the refund back?',
+      message: `Confirm you gave ${entry.customer.name} ${formatMoney(entry.refund.amount)} in cash for ${entry.quantity} × ${entry.item.full_name}. This can be done once.`,
+      confirmLabel: 'Refund paid in cash',
+      destructive: false,
+    });
+    if (!yes) return;
+    settle.mutate(entry.id, {
+      onSuccess: () => notifySuccess(`Cash refund to ${entry.customer.name} marked paid.`),
       onError: (e) => notifyError(e instanceof ApiError ? e.message : 'Could not record it.'),
     });
   };
@@ -109,6 +131,12 @@ export function Component() {
               Decided {formatDate(r.decided_at)}
             </Text>
           ) : null}
+          {r.refund && (
+            <Text size="xs" fw={600} data-testid="return-refund">
+              Refund {formatMoney(r.refund.amount)} {r.refund.method === 'card' ? 'to card' : 'in cash'}:{' '}
+              {refundStatusInWords[r.refund.status]}
+            </Text>
+          )}
         </Stack>
       ),
     },
@@ -153,6 +181,19 @@ export function Component() {
             </Button>
           );
         }
+        if (r.refund?.method === 'cash' && r.refund.status === 'owed') {
+          return (
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => askRefundPaid(r)}
+              loading={settle.isPending && settle.variables === r.id}
+              aria-label={`Cash refund paid: ${label}`}
+            >
+              Refund paid
+            </Button>
+          );
+        }
         return null;
       },
     },
@@ -163,7 +204,7 @@ export function Component() {
     <Stack gap="md">
       <PageHeader
         title="Returns"
-        description="Customers' requests to return items of your delivered orders. Accept or reject each with a note; mark an accepted item received when it is back."
+        description="Customers' requests to return items of your delivered orders. Accept or reject each with a note; mark an accepted item received when it is back, which refunds it (to the card, or owed by you in cash: mark it paid once you have paid it)."
       />
       <ServerTable<VendorReturn>
         label="Returns"

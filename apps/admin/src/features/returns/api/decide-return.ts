@@ -7,13 +7,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { returnsQueryRoot } from './get-returns';
 
-/** Any decision changes the list; an item received puts stock back, which the products and dashboard show. */
+/** Any decision changes the list; an item received puts stock back, which the products and dashboard show, and refunds it (the order and the balance change). */
 function useInvalidate() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: returnsQueryRoot });
     void queryClient.invalidateQueries({ queryKey: ['vendor', 'products'] });
     void queryClient.invalidateQueries({ queryKey: ['vendor', 'dashboard'] });
+    void queryClient.invalidateQueries({ queryKey: ['vendor', 'orders'] });
+    void queryClient.invalidateQueries({ queryKey: ['vendor', 'money'] });
   };
 }
 
@@ -43,5 +45,17 @@ export function useReceiveReturn() {
   return useMutation({
     mutationFn: (id: number) => post(`vendor/returns/${id}/received`),
     onSuccess: useInvalidate(),
+  });
+}
+
+/** POST vendor/returns/{id}/refund-paid: the shop paid the owed cash refund back; settled once. */
+export function useSettleReturnRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => post(`vendor/returns/${id}/refund-paid`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: returnsQueryRoot });
+      void queryClient.invalidateQueries({ queryKey: ['vendor', 'orders'] });
+    },
   });
 }

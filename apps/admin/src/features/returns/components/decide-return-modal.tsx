@@ -63,7 +63,7 @@ export function DecideReturnModal({ decision, onClose }: { decision: Decision | 
               description={
                 rejecting
                   ? 'Mailed to the customer'
-                  : 'Mailed to the customer, e.g. how to bring or send the item back. No refund is made automatically.'
+                  : 'Mailed to the customer, e.g. how to bring or send the item back. Once you mark it received, the item is refunded: to the card, or owed in cash for a cash order.'
               }
               required={rejecting}
               autosize

@@ -7,6 +7,7 @@ import { ErrorState, NothingHere } from '@/components/ui/states';
 import { useOrder } from '@/features/orders/api/get-order';
 import { InvoiceTotals } from '@/features/orders/components/invoice-totals';
 import { OrderLines } from '@/features/orders/components/order-lines';
+import { OrderRefunds } from '@/features/orders/components/order-refunds';
 import { OrderVat } from '@/features/orders/components/order-vat';
 import { StatusBadge } from '@/features/orders/components/status-badge';
 import { ReturnItemButton } from '@/features/returns/components/return-item-button';
@@ -75,6 +76,11 @@ export function Component() {
             )}
             <OrderVat order={order.data} label="VAT in this order" divided />
           </Card>
+          {order.data.refunds.length > 0 && (
+            <Card withBorder padding="md">
+              <OrderRefunds refunds={order.data.refunds} />
+            </Card>
+          )}
           <Group gap="sm">
             <Button
               component={Link}

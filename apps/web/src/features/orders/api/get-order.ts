@@ -5,7 +5,11 @@ import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 
 export const getOrder = (id: number, signal?: AbortSignal) =>
-  apiData(`user/order/${id}`, { signal, schema: orderDetailPayloadSchema }).then((payload) => payload.order);
+  apiData(`user/order/${id}`, { signal, schema: orderDetailPayloadSchema }).then((payload) => ({
+    ...payload.order,
+    // Its refunds (a return's, a cancellation's), oldest first.
+    refunds: payload.refunds ?? [],
+  }));
 
 export const getOrderQueryOptions = (userId: number | null, id: number) =>
   queryOptions({
@@ -16,5 +20,5 @@ export const getOrderQueryOptions = (userId: number | null, id: number) =>
     retry: false,
   });
 
-/** One of the signed-in customer's orders, with its status history. */
+/** One of the signed-in customer's orders, with its status history and its refunds. */
 export const useOrder = (id: number) => useQuery(getOrderQueryOptions(useCurrentUserId(), id));
