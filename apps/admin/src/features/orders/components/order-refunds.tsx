@@ -30,7 +30,7 @@ export function OrderRefunds({ orderId, invoiceNumber }: { orderId: number; invo
                 {formatMoney(refund.amount)}
               </Text>
             </Group>
-            <Text size="xs" c={refund.status === 'failed' || refund.status === 'owed' ? 'red.8' : 'dimmed'} fw={600}>
+            <Text size="xs" c={refund.status === 'failed' || refund.status === 'owed' ? 'error.9' : 'dimmed'} fw={600}>
               {formatDate(refund.created_at)} · {refund.method === 'card' ? 'To the card' : 'In cash'} ·{' '}
               {refundStatusInWords[refund.status]}
             </Text>

@@ -52,14 +52,19 @@ export function TroubledRefunds() {
               {list.map((refund) => (
                 <Table.Tr key={refund.id} data-testid="troubled-refund">
                   <Table.Td>
-                    <Anchor component={Link} to={paths.admin.order(refund.order_id)} fw={600}>
+                    <Anchor
+                      component={Link}
+                      to={paths.admin.order(refund.order_id)}
+                      fw={600}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
                       Order #{refund.order_id}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{refund.kind === 'return' ? `Return #${refund.return_id}` : 'Cancellation'}</Table.Td>
                   <Table.Td>{formatMoney(refund.amount)}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" fw={600} c={refund.status === 'failed' ? 'red.8' : undefined}>
+                    <Text size="sm" fw={600} c={refund.status === 'failed' ? 'error.9' : undefined}>
                       {refundStatusInWords[refund.status]}
                     </Text>
                     <Text size="xs" c="dimmed">

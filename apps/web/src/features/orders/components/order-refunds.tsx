@@ -33,7 +33,7 @@ export function OrderRefunds({ refunds }: { refunds: OrderRefund[] }) {
               </Stack>
               <Stack gap={0} align="flex-end">
                 <Text fw={700}>{formatMoney(refund.amount)}</Text>
-                <Text size="sm" fw={600} c={refund.status === 'failed' ? 'red.8' : undefined}>
+                <Text size="sm" fw={600} c={refund.status === 'failed' ? 'error.9' : undefined}>
                   {refundStatusInWords[refund.status]}
                 </Text>
               </Stack>

@@ -1,6 +1,7 @@
 // Mantine's styles load per component; this one only with the screens that use it.
 import '@mantine/core/styles/Blockquote.layer.css';
 import { Anchor, Blockquote, Box, Card, Group, Stack, Text } from '@mantine/core';
+import { refundStatusInWords } from '@parade/core/refund-schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '@/components/ui/lazy-image';
@@ -72,6 +73,12 @@ export function ReturnCard({ item: entry, badge }: { item: CustomerReturn; badge
           {entry.received_at && ` · Received by the shop ${formatDate(entry.received_at)}`}
           {entry.status === 'pending' && ' · Waiting for the shop'}
         </Text>
+        {entry.refund && (
+          <Text size="sm" fw={600} data-testid="return-refund">
+            Refund {formatMoney(entry.refund.amount)} {entry.refund.method === 'card' ? 'to your card' : 'in cash'}:{' '}
+            {refundStatusInWords[entry.refund.status]}
+          </Text>
+        )}
       </Stack>
     </Card>
   );
