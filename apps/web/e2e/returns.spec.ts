@@ -179,6 +179,13 @@ describe('returns', () => {
         .first()
         .waitFor();
       expect(await admin.getByRole('button', { name: `Item received: ${label}` }).count()).toBe(0);
+      // A cash order: the refund is owed by the shop (decision 030) until it says it paid it back.
+      await admin.getByTestId('return-refund').filter({ hasText: 'in cash: Owed in cash' }).waitFor();
+      await admin.getByRole('button', { name: `Cash refund paid: ${label}` }).click();
+      const paidBack = admin.getByRole('dialog', { name: 'Have you paid the refund back?' });
+      await paidBack.getByRole('button', { name: 'Refund paid in cash' }).click();
+      await admin.getByTestId('return-refund').filter({ hasText: 'in cash: Paid back in cash' }).waitFor();
+      expect(await admin.getByRole('button', { name: `Cash refund paid: ${label}` }).count()).toBe(0);
       await admin.setViewportSize(viewports.mobile);
       await admin.reload();
       await admin.getByRole('heading', { name: 'Returns' }).waitFor();
@@ -194,6 +201,8 @@ describe('returns', () => {
       await card.getByLabel('Return status: ACCEPTED').waitFor();
       await card.getByText('Bring them to the shop any morning.').waitFor();
       await card.getByText(/Received by the shop/).waitFor();
+      // Its refund, owed in cash by the shop and since paid back (decision 030).
+      await card.getByTestId('return-refund').filter({ hasText: 'in cash: Paid back in cash' }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await saveScreenshot(page, 'returns-page-desktop');
       const accepted = await waitForMail(email, new RegExp(`Your return for order #${orderId} is accepted`));
