@@ -6,13 +6,17 @@ import {
   invoices,
   mailOutbox,
   orders,
+  products,
+  productVariations,
   refunds,
+  rewardPointBalances,
   rewardPointEntries,
   shopLedgerEntries,
   shops,
 } from '../maintenance/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { placeCheckout } from '../test/card-checkouts';
+import { placeCheckout, variationsToSell } from '../test/card-checkouts';
+import { COLLECTION_POINT } from '../test/checkout-fixtures';
 import { signUpAs } from '../test/manage-fixtures';
 import { bearer, signUp } from '../test/test-support';
 import { checkLedger } from './record-order-sales';
@@ -333,6 +337,80 @@ describe('a card order returned', () => {
     const refunded = rows.reduce((sum, row) => sum + row.amount, 0);
     const totals = placed.orders.reduce((sum, order) => sum + order.total, 0);
     expect(charged - refunded).toBe(totals - 100);
+  });
+});
+
+describe('points spent on a returned order', () => {
+  it("gives the returned line's share of the spent points back and refunds the money less that share", async () => {
+    const customer = await signUp(t.app);
+    const variationId = (await variationsToSell(db()))[1]!;
+    const [bought] = await db()
+      .select({ shopId: products.shopId, price: productVariations.price })
+      .from(productVariations)
+      .innerJoin(products, eq(products.id, productVariations.productId))
+      .where(eq(productVariations.id, variationId));
+    await db().insert(rewardPointBalances).values({ userId: customer.user.id, shopId: bought!.shopId, points: 60 });
+    const placedRes = await as(customer.token, 'POST', '/api/user/order/place', {
+      order_type: 'collection',
+      collection_point: COLLECTION_POINT,
+      items: [{ variation_id: variationId, quantity: 2 }],
+      payment_method: 'card',
+      reward_points: { [String(bought!.shopId)]: 60 },
+    });
+    expect(placedRes.statusCode, placedRes.body).toBe(201);
+    const number = placedRes.json().data.invoice as string;
+    const token = await as(customer.token, 'POST', '/api/payment-token', { invoice: number });
+    expect(token.statusCode, token.body).toBe(200);
+    const intentId = token.json().data.client_secret.split('_secret_')[0] as string;
+    expect((await stripe.settle(intentId, 'succeeded')).status).toBe(200);
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+      .where(eq(invoices.number, number));
+    expect(order!.orders.rewardPointsUsed).toBe(60);
+    expect(order!.orders.rewardDiscount).toBe(60);
+    const vendor = await vendorOf(order!.orders.shopId);
+    for (const status of ['processing', 'ready', 'delivered']) {
+      const res = await as(vendor.token, 'PATCH', `/api/vendor/orders/${order!.orders.id}/status`, { status });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const placed: Placed = {
+      customer,
+      invoiceId: order!.invoices.id,
+      intentId,
+      orders: [{ id: order!.orders.id, shopId: order!.orders.shopId, total: order!.orders.total }],
+    };
+    const returnId = await acceptedReturn(placed, placed.orders[0]!, 1);
+    await receive(placed.orders[0]!, returnId);
+    // One unit of two: half the price less half the 60p of points; half the 60 points back.
+    const refund = await refundOfReturn(returnId);
+    expect(refund).toMatchObject({ status: 'succeeded', amount: bought!.price - 30 });
+    const entries = await db()
+      .select()
+      .from(rewardPointEntries)
+      .where(
+        and(eq(rewardPointEntries.orderId, placed.orders[0]!.id), eq(rewardPointEntries.reason, 'order_returned')),
+      );
+    expect(entries.filter((e) => e.points > 0).map((e) => e.points)).toEqual([30]);
+    // The delivery points earned are taken back in proportion (some, never more than earned).
+    const earned = (
+      await db()
+        .select()
+        .from(rewardPointEntries)
+        .where(
+          and(eq(rewardPointEntries.orderId, placed.orders[0]!.id), eq(rewardPointEntries.reason, 'order_delivered')),
+        )
+    ).reduce((sum, e) => sum + e.points, 0);
+    const taken = -entries.filter((e) => e.points < 0).reduce((sum, e) => sum + e.points, 0);
+    expect(taken).toBeGreaterThan(0);
+    expect(taken).toBeLessThan(earned);
+    const [balance] = await db()
+      .select({ points: rewardPointBalances.points })
+      .from(rewardPointBalances)
+      .where(and(eq(rewardPointBalances.userId, customer.user.id), eq(rewardPointBalances.shopId, bought!.shopId)));
+    expect(balance!.points).toBe(earned + 30 - taken);
+    expect(await ledgerDifferences([placed.orders[0]!.id])).toEqual([]);
   });
 });
 
