@@ -75,7 +75,14 @@ export const couponTypeSchema = z.enum(couponTypes);
 export type CouponType = (typeof couponTypes)[number];
 
 /** Why a reward points balance changed. */
-export const rewardReasons = ['order_delivered', 'checkout', 'order_cancelled', 'offer_claim', 'adjustment', 'order_returned'] as const;
+export const rewardReasons = [
+  'order_delivered',
+  'checkout',
+  'order_cancelled',
+  'offer_claim',
+  'adjustment',
+  'order_returned',
+] as const;
 export const rewardReasonSchema = z.enum(rewardReasons);
 export type RewardReason = (typeof rewardReasons)[number];
 

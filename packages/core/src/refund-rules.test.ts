@@ -14,7 +14,13 @@ const lines = [
   { id: 2, price: 500, quantity: 1 },
 ];
 // subtotal 2500, coupon 300, points 200 (for 200 points), delivery 399
-const order = { total: 2500 - 300 - 200 + 399, shippingCharge: 399, discount: 300, rewardDiscount: 200, rewardPointsUsed: 200 };
+const order = {
+  total: 2500 - 300 - 200 + 399,
+  shippingCharge: 399,
+  discount: 300,
+  rewardDiscount: 200,
+  rewardPointsUsed: 200,
+};
 
 describe('returnRefund', () => {
   it('gives back the paid price less the line share of the coupon and the points, in pence', () => {
