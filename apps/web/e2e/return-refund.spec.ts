@@ -172,6 +172,24 @@ describe('a return refunded', () => {
       expect(await seriousA11yViolations(admin)).toEqual([]);
       await saveScreenshot(admin, 'vendor-return-refunded-desktop');
 
+      // The shop's order page lists the refund too.
+      await admin.goto(`/admin/vendor/orders/${orderId}`);
+      const shopRefund = admin.getByTestId('order-refund');
+      await shopRefund.waitFor();
+      await expect
+        .poll(
+          async () => {
+            await admin.reload();
+            await shopRefund.waitFor();
+            return shopRefund.getAttribute('data-status');
+          },
+          { timeout: 15_000 },
+        )
+        .toBe('succeeded');
+      expect(await shopRefund.innerText()).toContain(`Return: 1 × ${itemName}`);
+      expect(await seriousA11yViolations(admin)).toEqual([]);
+      await saveScreenshot(admin, 'vendor-order-refunds-desktop');
+
       // The customer's order page: the refund, and the order partly refunded, in words.
       const refunds = page.getByTestId('order-refunds');
       const refund = refunds.getByTestId('order-refund');
