@@ -10,7 +10,8 @@ export const refundStatusSchema = z.enum(refundStatuses);
 export type RefundStatus = (typeof refundStatuses)[number];
 
 export const refundMethodSchema = z.enum(['card', 'cash']);
-export const refundKindSchema = z.enum(['cancellation', 'return']);
+/** `external`: made in Stripe's dashboard, not through Parade (recorded from Stripe's word). */
+export const refundKindSchema = z.enum(['cancellation', 'return', 'external']);
 
 /** A refund in words, for the customer and the shop. */
 export const refundStatusInWords: Record<RefundStatus, string> = {

@@ -11,7 +11,6 @@ import {
   recordOutsideRefund,
   recordPaymentEvent,
   refundedOfOrder,
-  refundsOfOrders,
 } from '../modules/payments';
 import { completeRefund } from './complete-refund';
 
@@ -128,17 +127,15 @@ async function recordUnknownRefund(
     const payment = await findPaymentByIntent(tx, intentId);
     if (!payment) return null;
     const live = await lockLiveInvoiceOrders(tx, payment.invoiceId);
-    const taken = new Set(
-      (
-        await refundsOfOrders(
-          tx,
-          live.map((order) => order.id),
-        )
-      )
-        .filter((refund) => refund.kind === 'cancellation')
-        .map((refund) => refund.orderId),
-    );
-    const order = live.find((candidate) => !taken.has(candidate.id));
+    // On the first order with money still to give back (a person decides what it was for).
+    let order: (typeof live)[number] | undefined;
+    for (const candidate of live) {
+      if ((await refundedOfOrder(tx, candidate.id)) < candidate.total) {
+        order = candidate;
+        break;
+      }
+    }
+    order ??= live[0];
     if (!order) return null;
     const row = await recordOutsideRefund(tx, {
       invoiceId: payment.invoiceId,

@@ -322,6 +322,7 @@ describe('a card order returned', () => {
     const rows = await db().select().from(refunds).where(eq(refunds.invoiceId, placed.invoiceId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
+      kind: 'external',
       status: 'succeeded',
       method: 'card',
       amount: 100,
@@ -337,6 +338,15 @@ describe('a card order returned', () => {
     const refunded = rows.reduce((sum, row) => sum + row.amount, 0);
     const totals = placed.orders.reduce((sum, order) => sum + order.total, 0);
     expect(charged - refunded).toBe(totals - 100);
+
+    // A second one, later: recorded too (any number of dashboard refunds fit an order).
+    const second = await stripe.refundOutside(placed.intentId!, 50);
+    expect(second.delivered?.status).toBe(200);
+    const after = await db().select().from(refunds).where(eq(refunds.invoiceId, placed.invoiceId));
+    expect(after.map((row) => [row.kind, row.amount])).toEqual([
+      ['external', 100],
+      ['external', 50],
+    ]);
   });
 });
 

@@ -49,8 +49,11 @@ export const refunds = pgTable(
     orderId: integer()
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    /** `cancellation` (the whole order) or `return` (a received return's lines). */
-    kind: text({ enum: ['cancellation', 'return'] }).notNull(),
+    /**
+     * `cancellation` (the whole order), `return` (a received return's lines) or `external` (made in
+     * Stripe's dashboard, recorded from charge.refunded so the invoice's sums stay true).
+     */
+    kind: text({ enum: ['cancellation', 'return', 'external'] }).notNull(),
     /** The return refunded (kind `return` only). */
     returnId: integer().references(() => orderReturns.id, { onDelete: 'restrict' }),
     /** `card` goes back through Stripe; `cash` is paid back by the shop in cash. */

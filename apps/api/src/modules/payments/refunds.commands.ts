@@ -214,9 +214,8 @@ export async function findRefundForStripe(
 /**
  * Records a refund Stripe made that Parade did not ask for (the Stripe dashboard), so the
  * invoice's `charged - refunded` stays true: a `succeeded` card refund with Stripe's id, on the
- * order given. The schema knows two kinds only (cancellation, return), so it is kept as the
- * order's `cancellation` refund with a note saying where it came from (docs/decisions/030);
- * null when the order already has one (a person must then look).
+ * order given, of kind `external` with a note saying where it came from (docs/decisions/030);
+ * null when it was recorded before (Stripe's id is unique).
  */
 export async function recordOutsideRefund(
   db: DbOrTx,
@@ -227,7 +226,7 @@ export async function recordOutsideRefund(
     .values({
       invoiceId: input.invoiceId,
       orderId: input.orderId,
-      kind: 'cancellation',
+      kind: 'external',
       method: 'card',
       amount: input.amount,
       paymentIntent: input.paymentIntent,

@@ -61,7 +61,13 @@ export function TroubledRefunds() {
                       Order #{refund.order_id}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{refund.kind === 'return' ? `Return #${refund.return_id}` : 'Cancellation'}</Table.Td>
+                  <Table.Td>
+                    {refund.kind === 'return'
+                      ? `Return #${refund.return_id}`
+                      : refund.kind === 'external'
+                        ? 'Made in Stripe'
+                        : 'Cancellation'}
+                  </Table.Td>
                   <Table.Td>{formatMoney(refund.amount)}</Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={600} c={refund.status === 'failed' ? 'error.9' : undefined}>

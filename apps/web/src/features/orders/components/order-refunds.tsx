@@ -24,7 +24,11 @@ export function OrderRefunds({ refunds }: { refunds: OrderRefund[] }) {
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
               <Stack gap={0}>
                 <Text fw={600}>
-                  {refund.item ? `Return of ${refund.item.quantity} × ${refund.item.full_name}` : 'Order cancelled'}
+                  {refund.item
+                    ? `Return of ${refund.item.quantity} × ${refund.item.full_name}`
+                    : refund.kind === 'external'
+                      ? 'Refund'
+                      : 'Order cancelled'}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {formatDate(refund.created_at)} · {refund.method === 'card' ? 'Card' : 'Cash'}:{' '}
