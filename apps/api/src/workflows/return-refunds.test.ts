@@ -461,6 +461,12 @@ describe('a cash order returned', () => {
     const vendor = await vendorOf(order!.shopId);
     const shown = await as(vendor.token, 'GET', `/api/vendor/returns/${returnId}`);
     expect(shown.json().data.return.refund).toMatchObject({ status: 'owed' });
+    // So does the platform admin's view of the order.
+    const adminView = await as(admin.token, 'GET', `/api/admin/orders/${order!.id}`);
+    expect(adminView.statusCode, adminView.body).toBe(200);
+    expect(adminView.json().data.refunds).toMatchObject([
+      { kind: 'return', return_id: returnId, method: 'cash', status: 'owed', amount: order!.total },
+    ]);
     const stranger = await vendorOf(other!.shopId);
     expect((await as(stranger.token, 'POST', `/api/vendor/returns/${returnId}/refund-paid`)).statusCode).toBe(404);
     const paid = await as(vendor.token, 'POST', `/api/vendor/returns/${returnId}/refund-paid`);

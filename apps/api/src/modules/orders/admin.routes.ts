@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
+import { orderRefundList } from '../payments';
 import { findVendorOrder, listVendorOrders, platformOrderFigures } from './vendor-orders.service';
 
 /**
@@ -53,7 +54,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'One order of any shop, with its history',
+        summary: 'One order of any shop, with its history and its refunds',
         params: adminIdParamsSchema,
         response: { 200: successEnvelope(vendorOrderPayloadSchema), ...failureResponses },
       },
@@ -61,7 +62,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const payload = await findVendorOrder(app.db, 'every-shop', request.params.id);
       if (!payload) throw notFound('Order not found.', 'order_not_found');
-      return ok(payload);
+      return ok({ ...payload, refunds: await orderRefundList(app.db, payload.order.id) });
     },
   );
 

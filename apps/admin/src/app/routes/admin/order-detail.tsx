@@ -6,10 +6,11 @@ import { StatusBadge } from '@/components/status-badge';
 import { Handover } from '@/features/orders/components/handover';
 import { OrderLines } from '@/features/orders/components/order-lines';
 import { CustomerContact, OrderHistory } from '@/features/orders/components/order-panels';
+import { OrderRefunds } from '@/features/orders/components/order-refunds';
 import { usePlatformOrder } from '@/features/platform-orders/api/get-platform-orders';
 import { formatDateTime } from '@/lib/format';
 
-/** One order of any shop, for the platform admin: its shop, lines, where it goes, customer and history. Read only. */
+/** One order of any shop, for the platform admin: its shop, lines, where it goes, customer, history and refunds. Read only. */
 export function Component() {
   const { orderId } = useParams();
   const order = usePlatformOrder(Number(orderId));
@@ -31,12 +32,15 @@ export function Component() {
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder p="md" radius="md">
-            <Title order={2} size="h4" mb="xs">
-              Items
-            </Title>
-            <OrderLines order={o} />
-          </Paper>
+          <Stack gap="md">
+            <Paper withBorder p="md" radius="md">
+              <Title order={2} size="h4" mb="xs">
+                Items
+              </Title>
+              <OrderLines order={o} />
+            </Paper>
+            <OrderRefunds orderId={o.id} invoiceNumber={o.invoice.number} area="admin" />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">

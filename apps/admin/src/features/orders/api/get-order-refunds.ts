@@ -4,10 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { orderQueryKey } from './get-order';
 
-/** The order's refunds (GET vendor/orders/{id}'s `refunds`, docs/decisions/030), oldest first. */
-export const useOrderRefunds = (id: number) =>
+/**
+ * The order's refunds (the `refunds` of GET vendor/orders/{id}, or of admin/orders/{id} for the
+ * platform admin; docs/decisions/030), oldest first.
+ */
+export const useOrderRefunds = (id: number, area: 'vendor' | 'admin' = 'vendor') =>
   useQuery<OrderRefund[]>({
-    queryKey: [...orderQueryKey(id), 'refunds'],
+    queryKey: [...orderQueryKey(id), 'refunds', area],
     queryFn: ({ signal }) =>
-      apiData(`vendor/orders/${id}`, vendorOrderPayloadSchema, { signal }).then((p): OrderRefund[] => p.refunds ?? []),
+      apiData(`${area}/orders/${id}`, vendorOrderPayloadSchema, { signal }).then((p): OrderRefund[] => p.refunds ?? []),
   });

@@ -10,8 +10,17 @@ import { useOrderRefunds } from '../api/get-order-refunds';
  * it goes back and where it is; a cash refund still owed says so and points to the Returns page,
  * where the shop marks it paid. Nothing when there is none.
  */
-export function OrderRefunds({ orderId, invoiceNumber }: { orderId: number; invoiceNumber: string }) {
-  const refunds = useOrderRefunds(orderId);
+export function OrderRefunds({
+  orderId,
+  invoiceNumber,
+  area = 'vendor',
+}: {
+  orderId: number;
+  invoiceNumber: string;
+  /** `admin`: the platform admin's read-only view (no link to the shop's Returns page). */
+  area?: 'vendor' | 'admin';
+}) {
+  const refunds = useOrderRefunds(orderId, area);
   const list = refunds.data ?? [];
   if (list.length === 0) return null;
   return (
@@ -24,7 +33,11 @@ export function OrderRefunds({ orderId, invoiceNumber }: { orderId: number; invo
           <Stack key={refund.id} gap={0} data-testid="order-refund" data-status={refund.status}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Text fw={600} size="sm">
-                {refund.item ? `Return: ${refund.item.quantity} × ${refund.item.full_name}` : 'Order cancelled'}
+                {refund.item
+                  ? `Return: ${refund.item.quantity} × ${refund.item.full_name}`
+                  : refund.kind === 'external'
+                    ? 'Made in Stripe'
+                    : 'Order cancelled'}
               </Text>
               <Text fw={700} size="sm">
                 {formatMoney(refund.amount)}
@@ -34,7 +47,7 @@ export function OrderRefunds({ orderId, invoiceNumber }: { orderId: number; invo
               {formatDate(refund.created_at)} · {refund.method === 'card' ? 'To the card' : 'In cash'} ·{' '}
               {refundStatusInWords[refund.status]}
             </Text>
-            {refund.status === 'owed' && (
+            {refund.status === 'owed' && area === 'vendor' && (
               <Anchor
                 component={Link}
                 to={`${paths.vendor.returns}?search=${encodeURIComponent(invoiceNumber)}`}
