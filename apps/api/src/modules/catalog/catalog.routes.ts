@@ -15,8 +15,16 @@ import { listCategoryTree } from './categories.service';
 import { toListRequest } from './product-query';
 import { getProductPage, listBrands, listProducts } from './products.service';
 import { asksSearch, assertSearchable, SEARCH_RATE_LIMIT } from './search-limits';
+import { loadSearchVocabulary } from './search-vocabulary';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The words typo correction needs, read in the background once the server is up (searches
+  // before then go uncorrected; search-vocabulary.ts).
+  app.addHook('onReady', async () => {
+    loadSearchVocabulary(app.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'search: could not read the catalogue words for typo correction'),
+    );
+  });
   app.get(
     '/categories',
     {

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'dri
 import type { DbOrTx } from '../../db/client';
 import { matchesIndexed, textQuery } from '../../lib/text-match';
 import { categories, products, subCategories } from './catalog.tables';
+import { correctedSearchText } from './search-vocabulary';
 
 /**
  * Product cards, the one shape of every product list, read from the catalogue read model: ONE
@@ -75,7 +76,10 @@ export function filterConditions(db: DbOrTx, filters: ProductFilters): SQL[] {
   if (filters.shop) conditions.push(eq(p.shopSlug, filters.shop));
   if (filters.shopId !== undefined) conditions.push(eq(p.shopId, filters.shopId));
   // The product, brand, shop and active variation names, folded into one stored, indexed text.
-  if (filters.search) conditions.push(matchesIndexed(textQuery(filters.search), p.searchText));
+  // A word's typo is corrected against the catalogue's words first (search-vocabulary.ts).
+  if (filters.search) {
+    conditions.push(matchesIndexed(textQuery(correctedSearchText(db, filters.search)), p.searchText));
+  }
   return conditions;
 }
 

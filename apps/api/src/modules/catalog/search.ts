@@ -2,9 +2,10 @@ import type { SearchHit } from '@parade/core/catalog-dto';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { FUZZY_THRESHOLD, foldText, type TextQuery, textQuery } from '../../lib/text-match';
+import { FUZZY_THRESHOLD, type TextQuery, textQuery } from '../../lib/text-match';
 import { products, productVariations } from './catalog.tables';
 import { cachedSearchHits } from './list-cache';
+import { correctedSearchText } from './search-vocabulary';
 
 export const SEARCH_LIMIT = 10;
 /** Candidates ranked per query: all matches of a 3-letter query at a million variations would not be. */
@@ -136,11 +137,15 @@ function tier(query: TextQuery, row: Searchable): SQL<number> {
 /**
  * POST /search: up to 10 active variations of active products of active shops whose product,
  * variation, brand or shop name matches the text, case- and accent-insensitively, by prefix or
- * with typos, best match first.
+ * with typos (one in a word of 4-7 letters, two from 8, corrected against the catalogue's words;
+ * closer misspellings by trigram), best match first.
  */
 export function searchVariations(db: DbOrTx, text: string): Promise<SearchHit[]> {
-  // Kept a few seconds by the folded text, so "Bag", "bag " and "BAG" share one entry (list-cache.ts).
-  return cachedSearchHits(db, foldText(text), () => findVariations(db, text));
+  // Each word with a typo beyond the trigram's reach corrected to the catalogue's own word
+  // ("sourdugh" -> "sourdough"; search-vocabulary.ts), then kept a few seconds by the folded
+  // text, so "Bag", "bag " and "BAG" share one entry (list-cache.ts).
+  const corrected = correctedSearchText(db, text);
+  return cachedSearchHits(db, corrected, () => findVariations(db, corrected));
 }
 
 async function findVariations(db: DbOrTx, text: string): Promise<SearchHit[]> {

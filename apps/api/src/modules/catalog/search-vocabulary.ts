@@ -1,0 +1,88 @@
+import { buildVocabulary, correctQuery, type Vocabulary } from '@parade/core/typo-correction';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { foldText } from '../../lib/text-match';
+import { readModelGeneration } from './read-model';
+
+/**
+ * The catalogue's own words for typo correction (core's typo-correction.ts): every word of 4 or
+ * more letters in the listed variations' folded search text, with how many variations use it.
+ * Read in one statement (marked, so statement counts can tell it from a request's own), kept per
+ * database handle, and read again in the background once the read model has changed and the
+ * words are REFRESH_MS old: a search never waits for it, and a new product's words are
+ * corrected towards within that time (they are found by prefix and trigram at once).
+ */
+const REFRESH_MS = 30_000;
+
+/** Marks the vocabulary's statement (query-count.test.ts leaves it out of a request's count). */
+export const VOCABULARY_STATEMENT_MARK = '/* search vocabulary */';
+
+interface Held {
+  vocabulary: Vocabulary | null;
+  generation: number;
+  loadedAt: number;
+  loading: Promise<void> | null;
+}
+
+const held = new WeakMap<object, Held>();
+
+async function readWords(db: DbOrTx): Promise<Vocabulary> {
+  const reply = await db.execute(
+    sql.raw(`${VOCABULARY_STATEMENT_MARK}
+    select word, count(*)::int as uses
+    from (select regexp_split_to_table(search_text, '[[:space:]]+') as word
+          from product_variations where listable) words
+    where length(word) >= 4
+    group by word`),
+  );
+  const rows = (reply as unknown as { rows: { word: string; uses: number | string }[] }).rows;
+  return buildVocabulary(rows.map((row) => [row.word, Number(row.uses)] as const));
+}
+
+/** Reads the words now (at start-up, and in tests before they search); shares a read under way. */
+export function loadSearchVocabulary(db: DbOrTx): Promise<void> {
+  let entry = held.get(db);
+  if (!entry) {
+    entry = { vocabulary: null, generation: -1, loadedAt: 0, loading: null };
+    held.set(db, entry);
+  }
+  if (entry.loading) return entry.loading;
+  const target = entry;
+  const generation = readModelGeneration();
+  target.loading = readWords(db)
+    .then((vocabulary) => {
+      target.vocabulary = vocabulary;
+      target.generation = generation;
+      target.loadedAt = Date.now();
+    })
+    .finally(() => {
+      target.loading = null;
+    });
+  return target.loading;
+}
+
+/**
+ * The words as last read, or null before the first read finished (the search then goes on
+ * without correction). Starts a background read when they are stale; never waits for it.
+ */
+export function searchVocabulary(db: DbOrTx): Vocabulary | null {
+  const entry = held.get(db);
+  const stale =
+    !entry ||
+    (entry.vocabulary !== null &&
+      entry.generation !== readModelGeneration() &&
+      Date.now() - entry.loadedAt >= REFRESH_MS);
+  if (stale && !entry?.loading) {
+    loadSearchVocabulary(db).catch(() => {
+      // A failed read keeps the words it had; the next stale search tries again.
+    });
+  }
+  return entry?.vocabulary ?? null;
+}
+
+/** A shopper's search text folded, each word's typo corrected when the words are at hand. */
+export function correctedSearchText(db: DbOrTx, text: string): string {
+  const folded = foldText(text);
+  const vocabulary = searchVocabulary(db);
+  return vocabulary ? correctQuery(vocabulary, folded) : folded;
+}

@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildVocabulary, correctQuery, correctWord, typoDistance, typosAllowed } from './typo-correction';
+
+/** The same distance without a limit, the textbook way (optimal string alignment). */
+function reference(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      }
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+describe('typoDistance', () => {
+  it('counts an insertion, a deletion, a substitution and a swap as one edit each', () => {
+    expect(typoDistance('bread', 'bread', 2)).toBe(0);
+    expect(typoDistance('bred', 'bread', 2)).toBe(1);
+    expect(typoDistance('breads', 'bread', 2)).toBe(1);
+    expect(typoDistance('brend', 'bread', 2)).toBe(1);
+    expect(typoDistance('bread', 'braed', 2)).toBe(1);
+    expect(typoDistance('spagetti', 'spaghetti', 2)).toBe(1);
+    expect(typoDistance('sourdugh', 'sourdough', 2)).toBe(1);
+    expect(typoDistance('lilht', 'light', 2)).toBe(1);
+    expect(typoDistance('barzel', 'barrel', 2)).toBe(1);
+  });
+
+  it('equals the textbook distance up to its limit, and says "more" past it', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), maxLength: 9 }),
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), maxLength: 9 }),
+        fc.integer({ min: 0, max: 3 }),
+        (a, b, limit) => {
+          const exact = reference(a, b);
+          expect(typoDistance(a, b, limit)).toBe(Math.min(exact, limit + 1));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('correctWord', () => {
+  const vocabulary = buildVocabulary([
+    ['sourdough', 4],
+    ['spaghetti', 2],
+    ['light', 3],
+    ['barrel', 1],
+    ['bread', 9],
+    ['brie', 1],
+    ['tomatoes', 5],
+    ['tomato', 2],
+  ]);
+
+  it('allows one typo in 4 to 7 letters, two from 8, none below 4', () => {
+    expect([3, 4, 7, 8, 12].map(typosAllowed)).toEqual([0, 1, 1, 2, 2]);
+    expect(correctWord(vocabulary, 'sourdugh')).toBe('sourdough');
+    expect(correctWord(vocabulary, 'spagetti')).toBe('spaghetti');
+    expect(correctWord(vocabulary, 'lilht')).toBe('light');
+    expect(correctWord(vocabulary, 'barzel')).toBe('barrel');
+    // Two typos: "sourdough" has nine letters, so it may carry them.
+    expect(correctWord(vocabulary, 'sordugh')).toBe('sourdough');
+    // Two typos in a word of 5 letters is too many.
+    expect(correctWord(vocabulary, 'lihgtt')).toBe('lihgtt');
+    // The allowance is the catalogue word's: "brie" typed as three letters is one typo, "bread" as "brd" two.
+    expect(correctWord(vocabulary, 'brd')).toBe('brd');
+    expect(correctWord(vocabulary, 'brid')).toBe('brie');
+    expect(correctWord(vocabulary, 'bie')).toBe('brie');
+    expect(correctWord(vocabulary, 'xy')).toBe('xy');
+  });
+
+  it('keeps a catalogue word, the start of one being typed, and a part of one', () => {
+    expect(correctWord(vocabulary, 'brie')).toBe('brie');
+    expect(correctWord(vocabulary, 'toma')).toBe('toma');
+    expect(correctWord(vocabulary, 'sourd')).toBe('sourd');
+    // Not "rough" or "tough": it is in "sourdough".
+    expect(correctWord(vocabulary, 'dough')).toBe('dough');
+  });
+
+  it('prefers fewer edits, then the more used word', () => {
+    // "bred": one edit from "bread", two from "brie".
+    expect(correctWord(vocabulary, 'bred')).toBe('bread');
+    expect(correctWord(vocabulary, 'tomatos')).toBe('tomatoes');
+  });
+
+  it('corrects each word of a query', () => {
+    expect(correctQuery(vocabulary, 'sourdugh xy')).toBe('sourdough xy');
+    expect(correctQuery(vocabulary, 'lilht barzel')).toBe('light barrel');
+  });
+});
