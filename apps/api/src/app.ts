@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { apiRoutes } from './http/routes';
+import { apiRoutes, siteRootRoutes } from './http/routes';
 import { cardPaymentTimeoutPlugin } from './jobs/card-payment-timeout';
 import { payoutsPlugin } from './jobs/payouts';
 import { refundsPlugin } from './jobs/refunds';
@@ -112,6 +112,8 @@ export async function buildApp({ config, database, logger, staticRoots, push }: 
 
   // Every route plugin, in one place (src/http/routes.ts).
   await app.register(apiRoutes, { prefix: '/api' });
+  // robots.txt and the sitemaps, at the site's root beside the storefront.
+  await app.register(siteRootRoutes);
 
   return app;
 }

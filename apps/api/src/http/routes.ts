@@ -30,6 +30,7 @@ import { pushRoutes } from '../modules/push/push.routes';
 import { returnsUserRoutes } from '../modules/returns/user.routes';
 import { returnsVendorRoutes } from '../modules/returns/vendor.routes';
 import { searchRoutes } from '../modules/search/search.routes';
+import { seoRoutes } from '../modules/seo/seo.routes';
 import { shopRequestsAdminRoutes } from '../modules/shop-requests/admin.routes';
 import { shopRequestsUserRoutes } from '../modules/shop-requests/user.routes';
 import { shopsManageRoutes } from '../modules/shops/manage.routes';
@@ -98,4 +99,9 @@ async function manageRoutes(api: FastifyInstance): Promise<void> {
   await api.register(mailAdminRoutes);
   await api.register(qrCodesVendorRoutes, { prefix: '/vendor-offers' });
   await api.register(vendorOffersRoutes, { prefix: '/vendor-offers' });
+}
+
+/** The few routes at the site's root rather than under /api: robots.txt and the sitemaps. */
+export async function siteRootRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(seoRoutes);
 }

@@ -1,0 +1,49 @@
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { products } from './catalog.tables';
+
+/** Products per sitemap file: the sitemaps protocol's limit of 50,000 URLs. */
+export const SITEMAP_PRODUCTS_PER_FILE = 50_000;
+
+/**
+ * How many product sitemaps there are: one per SITEMAP_PRODUCTS_PER_FILE product ids, so a file's
+ * rows are an id range of the primary key (no offset to skip at a million products). A range of
+ * removed products makes a short or empty file, never a long one.
+ */
+export async function productSitemapCount(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ last: sql<number | null>`max(${products.id})` }).from(products);
+  return Math.max(1, Math.ceil(Number(row?.last ?? 0) / SITEMAP_PRODUCTS_PER_FILE));
+}
+
+/** The listable products of one product sitemap (numbered from 1): their page's path parts and last change. */
+export async function productSitemapEntries(
+  db: DbOrTx,
+  file: number,
+): Promise<{ shopSlug: string; slug: string; variationSlug: string; updatedAt: Date }[]> {
+  const first = (file - 1) * SITEMAP_PRODUCTS_PER_FILE + 1;
+  const rows = await db
+    .select({
+      shopSlug: products.shopSlug,
+      slug: products.slug,
+      variationSlug: products.cardVariationSlug,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .where(and(eq(products.listable, true), between(products.id, first, first + SITEMAP_PRODUCTS_PER_FILE - 1)))
+    .orderBy(asc(products.id));
+  return rows.flatMap((row) =>
+    row.shopSlug && row.variationSlug
+      ? [{ shopSlug: row.shopSlug, slug: row.slug, variationSlug: row.variationSlug, updatedAt: row.updatedAt }]
+      : [],
+  );
+}
+
+/** The shops with a listable product (an empty shop is not listed publicly, issue 23), by slug. */
+export async function listedShopSlugs(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ slug: products.shopSlug })
+    .from(products)
+    .where(eq(products.listable, true))
+    .orderBy(asc(products.shopSlug));
+  return rows.flatMap((row) => (row.slug ? [row.slug] : []));
+}
