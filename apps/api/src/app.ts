@@ -25,6 +25,7 @@ import { roleGuardsPlugin } from './plugins/role-guards';
 import { securityPlugin } from './plugins/security';
 import { serializerCompilerFor } from './plugins/serializer';
 import { staticAppsPlugin } from './plugins/static-apps';
+import { storefrontStatusPlugin } from './plugins/storefront-status';
 import { uploadsPlugin } from './plugins/uploads';
 
 export interface AppOptions {
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logger, staticRoots, push }: 
   await app.register(openapiPlugin);
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
   await app.register(staticAppsPlugin, { enabled: config.serveApps, roots: staticRoots });
+  await app.register(storefrontStatusPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   // Before any route: it guards every route declared under /api/vendor/ and /api/admin/.

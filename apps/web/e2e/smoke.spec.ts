@@ -20,8 +20,11 @@ describe('smoke', () => {
 
   it('answers a deep link with the app (history fallback) and unknown pages with Not Found', async () => {
     const { page, context } = await newPage(browser);
+    const deep = await page.goto('/vendor/green-barrow/products');
+    expect(deep?.status()).toBe(200);
+    // An unknown page is the app's Not Found page, with the status a crawler needs (issue 25).
     const response = await page.goto('/some/unknown/page');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await context.close();
   });

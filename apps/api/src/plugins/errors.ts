@@ -126,9 +126,17 @@ export const errorsPlugin = fp(
         // Rate limited too: unknown URLs are what scanners probe.
         preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: '1 minute' }) : undefined,
       },
-      (request, reply) => {
+      async (request, reply) => {
         const spa = app.hasDecorator('spaFor') ? app.spaFor(request) : null;
-        if (spa) return reply.header('cache-control', 'no-cache').sendFile('index.html', spa.root);
+        if (spa) {
+          // The storefront answers 404 for a URL that names no page or nothing that exists; its
+          // Not Found page shows either way (the merchant site is private: always 200).
+          const status =
+            spa.name === 'web' && app.hasDecorator('storefrontPageStatus')
+              ? await app.storefrontPageStatus(request.url.split('?')[0] ?? '/')
+              : 200;
+          return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html', spa.root);
+        }
         return reply
           .status(404)
           .send(failure('route_not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));

@@ -55,6 +55,7 @@ const NOT_OWNED: Record<string, string> = {
   '/api/vendor-offers/vendor/:slug': "a shop's public offers and QR page",
   '/api/vendor-offers/vendor/:slug/offers/:offerId': 'a public offer (a switched-off one is 404: offers.test.ts)',
   '/api/vendor-offers/qr-code/validate/:code': "a shop's printed QR code",
+  '/sitemaps/products-:file': 'the public sitemap of listable products (issue 25)',
 };
 
 /** The platform acts on every object; role-guards.test.ts keeps everyone else out of /api/admin/. */

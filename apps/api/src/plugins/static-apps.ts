@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The SPA that answers a history-mode URL, or null (API paths, files, no build). */
-    spaFor(request: FastifyRequest): { root: string } | null;
+    spaFor(request: FastifyRequest): { root: string; name: 'web' | 'admin' } | null;
   }
 }
 
@@ -24,8 +24,8 @@ export const adminDist = path.join(repoRoot, 'apps/admin/dist');
 export const staticAppsPlugin = fp(
   async (app: FastifyInstance, opts: { enabled: boolean; roots?: { web: string; admin: string } }) => {
     const apps = [
-      { prefix: '/admin/', root: opts.roots?.admin ?? adminDist },
-      { prefix: '/', root: opts.roots?.web ?? webDist },
+      { prefix: '/admin/', root: opts.roots?.admin ?? adminDist, name: 'admin' as const },
+      { prefix: '/', root: opts.roots?.web ?? webDist, name: 'web' as const },
     ].filter((a) => opts.enabled && existsSync(path.join(a.root, 'index.html')));
 
     for (const [i, a] of apps.entries()) {
@@ -54,7 +54,7 @@ export const staticAppsPlugin = fp(
       if (urlPath.startsWith('/api/') || urlPath === '/api') return null;
       if (path.extname(urlPath) !== '') return null;
       const found = apps.find((a) => urlPath.startsWith(a.prefix) || `${urlPath}/` === a.prefix);
-      return found ? { root: found.root } : null;
+      return found ? { root: found.root, name: found.name } : null;
     });
   },
   { name: 'static-apps' },

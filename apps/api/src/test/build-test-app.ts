@@ -30,6 +30,8 @@ export async function buildTestApp(
     logger?: { level?: string; stream?: NodeJS.WritableStream };
     /** The HTTPS agent web pushes go through: a local push service's (test-support's push-service), on this machine. */
     pushAgent?: Agent;
+    /** Built apps to serve (with env SERVE_APPS=true): folders holding an index.html each. */
+    staticRoots?: { web: string; admin: string };
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-test-'));
@@ -57,6 +59,7 @@ export async function buildTestApp(
     database,
     logger: options.logger ?? false,
     push: options.pushAgent ? { agent: options.pushAgent, allowPrivateAddresses: true } : undefined,
+    staticRoots: options.staticRoots,
   });
   options.extend?.(app);
   await app.ready();

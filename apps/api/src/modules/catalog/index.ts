@@ -32,5 +32,11 @@ export { countListableProducts, listBrandRefs, listProducts, shopListing, topCar
 export { type ListingScope, readModelGeneration, refreshProductListings, repairReadModel } from './read-model';
 export { SEARCH_LIMIT, searchVariations } from './search';
 export { SEARCH_RATE_LIMIT } from './search-limits';
-export { listedShopSlugs, productSitemapCount, productSitemapEntries, SITEMAP_PRODUCTS_PER_FILE } from './sitemap';
+export {
+  listedShopSlugs,
+  productPageExists,
+  productSitemapCount,
+  productSitemapEntries,
+  SITEMAP_PRODUCTS_PER_FILE,
+} from './sitemap';
 export { lowStockVariations, productsNotOfShop, unknownCatalogIds } from './vendor.queries';

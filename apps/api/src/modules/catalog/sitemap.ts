@@ -1,6 +1,6 @@
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products } from './catalog.tables';
+import { products, productVariations } from './catalog.tables';
 
 /** Products per sitemap file: the sitemaps protocol's limit of 50,000 URLs. */
 export const SITEMAP_PRODUCTS_PER_FILE = 50_000;
@@ -46,4 +46,29 @@ export async function listedShopSlugs(db: DbOrTx): Promise<string[]> {
     .where(eq(products.listable, true))
     .orderBy(asc(products.shopSlug));
   return rows.flatMap((row) => (row.slug ? [row.slug] : []));
+}
+
+/**
+ * Whether a product page's URL names a product on sale: its shop's slug, its slug and one of its
+ * active variations, listable (the storefront's 404 otherwise; issue 25, "Real status codes").
+ */
+export async function productPageExists(
+  db: DbOrTx,
+  page: { vendor: string; product: string; variation: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(products)
+    .innerJoin(productVariations, eq(productVariations.productId, products.id))
+    .where(
+      and(
+        eq(products.shopSlug, page.vendor),
+        eq(products.slug, page.product),
+        eq(products.listable, true),
+        eq(productVariations.slug, page.variation),
+        eq(productVariations.isActive, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

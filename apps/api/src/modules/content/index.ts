@@ -6,4 +6,4 @@
 export { type ContactMessageInput, contactMail, getSiteEmail, saveContactMessage } from './contact.service';
 export { contentGeneration } from './content-generation';
 export { getSiteSettings } from './settings.service';
-export { contentSitemapEntries } from './sitemap';
+export { contentSitemapEntries, pageExists, publishedPostExists } from './sitemap';
