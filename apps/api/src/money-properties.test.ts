@@ -1,13 +1,14 @@
 import { vendorBalanceSchema } from '@parade/core/money-schemas';
 import { refundLedgerAmount } from '@parade/core/refund-rules';
-import { type StripeStandIn, startStripeStandIn } from '@parade/test-support/stripe-stand-in';
+import type { StripeStandIn } from '@parade/test-support/stripe-stand-in';
 import { asc, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, orders, refunds, shopLedgerEntries, shopPayoutAccounts } from './maintenance/schema';
-import { buildTestApp, type TestApp } from './test/build-test-app';
+import type { TestApp } from './test/build-test-app';
 import { checkoutFixtures, collection } from './test/checkout-fixtures';
 import { signUpAs } from './test/manage-fixtures';
+import { buildTestAppWithStripe } from './test/stripe-test-app';
 import { bearer, signUp } from './test/test-support';
 import { checkLedger } from './workflows/record-order-sales';
 
@@ -30,19 +31,7 @@ const fx = checkoutFixtures(() => t);
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await buildTestApp({
-    seed: true,
-    env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_JS_URL: stripe.stripeJsUrl,
-    },
-  });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  stripe.webhookUrl = `${address}/api/payments/stripe/webhook`;
+  ({ t, stripe } = await buildTestAppWithStripe({ seed: true }));
   admin = await signUpAs(t.app, t.database, 'admin');
   // No hold, so payout runs have something to pay (the hold is money.test.ts's).
   const set = await call(admin.token, 'PUT', '/api/admin/settings', { payout_hold_days: 0 });

@@ -1,5 +1,5 @@
 import { refundLedgerAmount } from '@parade/core/refund-rules';
-import { type StripeStandIn, startStripeStandIn } from '@parade/test-support/stripe-stand-in';
+import type { StripeStandIn } from '@parade/test-support/stripe-stand-in';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,10 +14,11 @@ import {
   shopLedgerEntries,
   shops,
 } from '../maintenance/schema';
-import { buildTestApp, type TestApp } from '../test/build-test-app';
+import type { TestApp } from '../test/build-test-app';
 import { placeCheckout, variationsToSell } from '../test/card-checkouts';
 import { COLLECTION_POINT } from '../test/checkout-fixtures';
 import { signUpAs } from '../test/manage-fixtures';
+import { buildTestAppWithStripe } from '../test/stripe-test-app';
 import { bearer, signUp } from '../test/test-support';
 import { checkLedger } from './record-order-sales';
 
@@ -35,19 +36,7 @@ let stripe: StripeStandIn;
 let admin: { token: string };
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await buildTestApp({
-    seed: true,
-    env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_JS_URL: stripe.stripeJsUrl,
-    },
-  });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  stripe.webhookUrl = `${address}/api/payments/stripe/webhook`;
+  ({ t, stripe } = await buildTestAppWithStripe({ seed: true }));
   admin = await signUpAs(t.app, t.database, 'admin');
   // Every shop gives points on delivery, so the returns have some to take back.
   await db().update(shops).set({ pointsPerPound: 2 });

@@ -1,12 +1,13 @@
 import { type FinanceReport, financeReportSchema, londonDay } from '@parade/core/finance-schemas';
-import { type StripeStandIn, startStripeStandIn } from '@parade/test-support/stripe-stand-in';
+import type { StripeStandIn } from '@parade/test-support/stripe-stand-in';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../maintenance/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import type { TestApp } from '../../test/build-test-app';
 import { placeCheckout } from '../../test/card-checkouts';
 import { checkoutFixtures, collection } from '../../test/checkout-fixtures';
 import { signUpAs } from '../../test/manage-fixtures';
+import { buildTestAppWithStripe } from '../../test/stripe-test-app';
 import { bearer, signUp } from '../../test/test-support';
 import { shopLedgerEntries } from './money.tables';
 
@@ -22,19 +23,7 @@ const fx = checkoutFixtures(() => t);
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await buildTestApp({
-    seed: true,
-    env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_JS_URL: stripe.stripeJsUrl,
-    },
-  });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  stripe.webhookUrl = `${address}/api/payments/stripe/webhook`;
+  ({ t, stripe } = await buildTestAppWithStripe({ seed: true }));
   admin = await signUpAs(t.app, t.database, 'admin');
 });
 afterAll(async () => {

@@ -1,11 +1,12 @@
-import { type StripeStandIn, startStripeStandIn } from '@parade/test-support/stripe-stand-in';
+import type { StripeStandIn } from '@parade/test-support/stripe-stand-in';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, mailOutbox, orders, refunds } from '../../maintenance/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import type { TestApp } from '../../test/build-test-app';
 import { placeCheckout } from '../../test/card-checkouts';
 import { signUpAs } from '../../test/manage-fixtures';
+import { buildTestAppWithStripe } from '../../test/stripe-test-app';
 import { bearer, signUp } from '../../test/test-support';
 
 /**
@@ -17,19 +18,7 @@ let t: TestApp;
 let stripe: StripeStandIn;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await buildTestApp({
-    seed: true,
-    env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_JS_URL: stripe.stripeJsUrl,
-    },
-  });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  stripe.webhookUrl = `${address}/api/payments/stripe/webhook`;
+  ({ t, stripe } = await buildTestAppWithStripe({ seed: true }));
 });
 afterAll(async () => {
   await t?.close();
