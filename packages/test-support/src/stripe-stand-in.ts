@@ -340,6 +340,37 @@ export interface StripeStandIn {
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
 
+/**
+ * An event as Stripe sends it (`data` its object, `account` for a connected account's), with
+ * the Stripe-Signature header made with `secret` as Stripe makes it.
+ */
+function signedWebhook(
+  type: string,
+  data: Record<string, unknown>,
+  secret: string,
+  opts: { id?: string; account?: string } = {},
+): SignedWebhook {
+  const event = {
+    id: opts.id ?? `evt_${token(18)}`,
+    object: 'event',
+    ...(opts.account ? { account: opts.account } : {}),
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    data,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  } as unknown as Stripe.Event;
+  const payload = JSON.stringify(event, null, 2);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return {
+    event,
+    payload,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+  };
+}
+
 /** `a[b][c]=1` form fields as nested objects, the way Stripe reads them. */
 function parseForm(body: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -885,27 +916,12 @@ export async function startStripeStandIn(
     refundWebhooks: true,
     chargeOf,
     signedChargeRefunded(intentId, opts = {}) {
-      const event = {
-        id: opts.id ?? `evt_${token(18)}`,
-        object: 'event',
-        api_version: Stripe.API_VERSION,
-        created: Math.floor(Date.now() / 1000),
-        data: { object: chargeOf(intentId) },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type: 'charge.refunded',
-      } as unknown as Stripe.Event;
-      const payload = JSON.stringify(event, null, 2);
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: opts.secret ?? standIn.webhookSecret,
-      });
-      return {
-        event,
-        payload,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-      };
+      return signedWebhook(
+        'charge.refunded',
+        { object: chargeOf(intentId) },
+        opts.secret ?? standIn.webhookSecret,
+        opts,
+      );
     },
     async refundOutside(intentId, amount) {
       const [status, refund] = createRefund({ payment_intent: intentId, amount, reason: 'requested_by_customer' });
@@ -923,51 +939,15 @@ export async function startStripeStandIn(
     },
     signedAccountEvent(account, opts = {}) {
       // Connect events name the connected account they are about.
-      const event = {
-        id: opts.id ?? `evt_${token(18)}`,
-        object: 'event',
-        account: account.id,
-        api_version: Stripe.API_VERSION,
-        created: Math.floor(Date.now() / 1000),
-        data: { object: structuredClone(account), previous_attributes: {} },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type: 'account.updated',
-      } as unknown as Stripe.Event;
-      const payload = JSON.stringify(event, null, 2);
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: opts.secret ?? standIn.connectWebhookSecret,
-      });
-      return {
-        event,
-        payload,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-      };
+      return signedWebhook(
+        'account.updated',
+        { object: structuredClone(account), previous_attributes: {} },
+        opts.secret ?? standIn.connectWebhookSecret,
+        { ...opts, account: account.id },
+      );
     },
     signedEvent(type, intent, opts = {}) {
-      const event = {
-        id: opts.id ?? `evt_${token(18)}`,
-        object: 'event',
-        api_version: Stripe.API_VERSION,
-        created: Math.floor(Date.now() / 1000),
-        data: { object: structuredClone(intent) },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-      } as unknown as Stripe.Event;
-      const payload = JSON.stringify(event, null, 2);
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: opts.secret ?? standIn.webhookSecret,
-      });
-      return {
-        event,
-        payload,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-      };
+      return signedWebhook(type, { object: structuredClone(intent) }, opts.secret ?? standIn.webhookSecret, opts);
     },
     async settle(intentId, outcome) {
       const intent = intents.get(intentId);

@@ -4,6 +4,17 @@ import { payments, refunds } from './payments.tables';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
+/** The PaymentIntent that paid the invoice (the latest paid one), or null: what a card refund refunds. */
+async function paidIntentOf(db: DbOrTx, invoiceId: number): Promise<string | null> {
+  const [paid] = await db
+    .select({ intent: payments.providerRef })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'paid')))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return paid?.intent ?? null;
+}
+
 /**
  * Decides a paid card order's refund in the caller's transaction (the cancellation's): a pending
  * row for the order's total on the invoice's paid PaymentIntent, with the idempotency key every
@@ -15,13 +26,8 @@ export async function queueCancellationRefund(
   input: { invoiceId: number; orderId: number; amount: number },
 ): Promise<number | null> {
   if (input.amount <= 0) return null;
-  const [paid] = await db
-    .select({ intent: payments.providerRef })
-    .from(payments)
-    .where(and(eq(payments.invoiceId, input.invoiceId), eq(payments.status, 'paid')))
-    .orderBy(desc(payments.id))
-    .limit(1);
-  if (!paid) return null;
+  const paidIntent = await paidIntentOf(db, input.invoiceId);
+  if (!paidIntent) return null;
   const [row] = await db
     .insert(refunds)
     .values({
@@ -29,7 +35,7 @@ export async function queueCancellationRefund(
       orderId: input.orderId,
       kind: 'cancellation',
       amount: input.amount,
-      paymentIntent: paid.intent,
+      paymentIntent: paidIntent,
       idempotencyKey: `parade-order-${input.orderId}-cancellation-refund`,
     })
     .onConflictDoNothing()
@@ -104,14 +110,8 @@ export async function queueReturnRefund(
   if (input.amount <= 0) return null;
   let paymentIntent: string | null = null;
   if (input.method === 'card') {
-    const [paid] = await db
-      .select({ intent: payments.providerRef })
-      .from(payments)
-      .where(and(eq(payments.invoiceId, input.invoiceId), eq(payments.status, 'paid')))
-      .orderBy(desc(payments.id))
-      .limit(1);
-    if (!paid) return null;
-    paymentIntent = paid.intent;
+    paymentIntent = await paidIntentOf(db, input.invoiceId);
+    if (!paymentIntent) return null;
   }
   const [row] = await db
     .insert(refunds)
