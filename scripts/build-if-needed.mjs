@@ -86,7 +86,13 @@ export function buildIfNeeded({ force = false } = {}) {
     const builtIndex = path.join(dir, 'dist', 'index.html');
     const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(dir, p));
     sources.push(path.join(root, 'packages/core/src'));
-    const stale = force || !existsSync(builtIndex) || newestMtime(sources) > statSync(builtIndex).mtimeMs;
+    // The storefront also has a server build (its pages rendered by the API: decision 038).
+    const serverEntry = app === 'web' ? path.join(dir, 'dist-server', 'entry-server.js') : null;
+    const stale =
+      force ||
+      !existsSync(builtIndex) ||
+      (serverEntry !== null && !existsSync(serverEntry)) ||
+      newestMtime(sources) > statSync(builtIndex).mtimeMs;
     if (!stale) continue;
     console.log(`Building the ${app} app...`);
     // Always a production build: run from the test set-up this process has NODE_ENV=test, which
@@ -97,6 +103,14 @@ export function buildIfNeeded({ force = false } = {}) {
       env: { ...process.env, NODE_ENV: 'production' },
     });
     if (result.status !== 0) throw new Error(`Building the ${app} app failed`);
+    if (serverEntry !== null) {
+      const server = spawnSync(
+        'npx',
+        ['vite', 'build', '--ssr', 'src/app/entry-server.tsx', '--outDir', 'dist-server', '--logLevel', 'warn'],
+        { cwd: dir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+      );
+      if (server.status !== 0) throw new Error(`Building the ${app} app's server entry failed`);
+    }
     precompress(path.join(dir, 'dist'));
   }
 }

@@ -37,12 +37,17 @@ function moduleChunks(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), moduleChunks()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': api, '/uploads': api } },
+  // The server render's bundle (`vite build --ssr src/app/entry-server.tsx`, into dist-server):
+  // the workspace's own packages are TypeScript, so they are bundled; libraries stay imports.
+  ssr: { noExternal: [/^@parade\//] },
   build: {
     sourcemap: true,
+    // The server bundle needs no copy of public/ (the client build's dist serves it).
+    copyPublicDir: !isSsrBuild,
     // scripts/check-bundle-budgets.mjs reads the manifest to add up each route's initial JS and CSS.
     manifest: true,
     chunkSizeWarningLimit: 200,
@@ -58,4 +63,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -24,7 +24,8 @@ import { publicCachePlugin } from './plugins/public-cache';
 import { roleGuardsPlugin } from './plugins/role-guards';
 import { securityPlugin } from './plugins/security';
 import { serializerCompilerFor } from './plugins/serializer';
-import { staticAppsPlugin } from './plugins/static-apps';
+import { staticAppsPlugin, webDist } from './plugins/static-apps';
+import { storefrontPagesPlugin } from './plugins/storefront-pages';
 import { storefrontStatusPlugin } from './plugins/storefront-status';
 import { uploadsPlugin } from './plugins/uploads';
 
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger, staticRoots, push }: 
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
   await app.register(staticAppsPlugin, { enabled: config.serveApps, roots: staticRoots });
   await app.register(storefrontStatusPlugin);
+  if (config.serveApps) await app.register(storefrontPagesPlugin, { webRoot: staticRoots?.web ?? webDist });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   // Before any route: it guards every route declared under /api/vendor/ and /api/admin/.

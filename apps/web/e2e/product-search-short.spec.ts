@@ -1,7 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inFreshPage, launchBrowser, saveScreenshot } from './support/browser';
+import { gotoInApp, inFreshPage, launchBrowser, saveScreenshot } from './support/browser';
 import { query } from './support/page-helpers';
 
 /**
@@ -70,7 +70,7 @@ describe('a product search shorter than 3 characters in the URL', () => {
       expect(everything.products.total).toBeGreaterThan(everything.products.data.length);
       const asked = recordProductRequests(page);
 
-      await page.goto('/products?search=ab');
+      await gotoInApp(page, '/products?search=ab');
       await notice(page).waitFor({ timeout: 15_000 });
       await expectEveryProduct(page, everything);
       await page.getByRole('heading', { level: 1, name: 'All products' }).waitFor();
@@ -96,14 +96,14 @@ describe('a product search shorter than 3 characters in the URL', () => {
       const everything = await apiList(page, '?sort_by=date&sort_high=1');
       const asked = recordProductRequests(page);
       for (const short of ['%20a%20', 'a-b', 'q']) {
-        await page.goto(`/products?search=${short}`);
+        await gotoInApp(page, `/products?search=${short}`);
         await notice(page).waitFor({ timeout: 15_000 });
         await expectEveryProduct(page, everything);
       }
       expect(asked.every((params) => !params.has('search'))).toBe(true);
 
       // An empty search is no search: no notice.
-      await page.goto('/products?search=');
+      await gotoInApp(page, '/products?search=');
       await expectEveryProduct(page, everything);
       expect(await notice(page).count()).toBe(0);
     }));
@@ -116,7 +116,7 @@ describe('a product search shorter than 3 characters in the URL', () => {
       expect(found.products.total).toBeLessThan(everything.products.total);
       const asked = recordProductRequests(page);
 
-      await page.goto('/products?search=sourdough');
+      await gotoInApp(page, '/products?search=sourdough');
       await page.getByRole('heading', { level: 1, name: 'Results for “sourdough”' }).waitFor();
       await expect.poll(() => page.getByTestId('product-count').textContent()).toBe(`${found.products.total} products`);
       expect(await productCards(page).count()).toBe(found.products.data.length);
@@ -134,7 +134,7 @@ describe('a product search shorter than 3 characters in the URL', () => {
           body: JSON.stringify({ status: false, message: 'The list is unavailable.', code: 'bad_request', errors: {} }),
         }),
       );
-      await page.goto('/products?search=ab');
+      await gotoInApp(page, '/products?search=ab');
       await page.getByText('Sorry, that did not load').waitFor({ timeout: 15_000 });
       await page.getByText('The list is unavailable.').waitFor();
 
@@ -209,7 +209,7 @@ describe('a product search longer than the API takes (100 characters) in the URL
       expect(found.products.total).toBeLessThan(everything.products.total);
       const asked = recordProductRequests(page);
 
-      await page.goto(`/products?search=${encodeURIComponent(long)}`);
+      await gotoInApp(page, `/products?search=${encodeURIComponent(long)}`);
       await productCards(page).first().waitFor({ timeout: 15_000 });
       await expect.poll(() => page.getByTestId('product-count').textContent()).toBe(`${found.products.total} products`);
       expect(await productCards(page).count()).toBe(found.products.data.length);

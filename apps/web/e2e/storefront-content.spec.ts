@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inFreshPage, launchBrowser } from './support/browser';
+import { gotoInApp, inFreshPage, launchBrowser } from './support/browser';
 
 /**
  * The storefront's content on a desktop screen against the real server and its demo data: the
@@ -181,7 +181,7 @@ describe('storefront content on a desktop screen', () => {
           });
         },
       );
-      await page.goto('/ubm-offers');
+      await gotoInApp(page, '/ubm-offers');
       await page.getByTestId('deal-card').first().waitFor();
       expect(await dealTitles(page)).toEqual(real.data.data.map((deal) => deal.title));
       const pager = page.getByRole('navigation', { name: 'Deal pages' });
@@ -264,7 +264,7 @@ describe('storefront content on a desktop screen', () => {
         (url) => url.pathname === '/api/products',
         (route) => (failing ? route.abort('failed') : route.continue()),
       );
-      await page.goto('/products');
+      await gotoInApp(page, '/products');
       const alert = page.getByRole('alert').filter({ hasText: 'Sorry, that did not load' });
       await alert.waitFor({ timeout: 20_000 });
       expect(await alert.getByText(GENERIC_ERROR, { exact: true }).isVisible()).toBe(true);

@@ -1,7 +1,7 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inFreshPage, launchBrowser, saveScreenshot, viewports } from './support/browser';
+import { gotoInApp, inFreshPage, launchBrowser, saveScreenshot, viewports } from './support/browser';
 import { cardPrices, loadLazyImages, query } from './support/page-helpers';
 
 /**
@@ -178,7 +178,7 @@ describe('storefront on a desktop screen', () => {
         if (url.pathname === '/api/products') asked.push(url.searchParams);
       });
       const lastAsked = () => Object.fromEntries(asked.at(-1) ?? []);
-      await page.goto('/products');
+      await gotoInApp(page, '/products');
       await productCards(page).first().waitFor();
       // No filter, no narrowed price, page 1: only the default sort (newest first).
       expect(lastAsked()).toEqual({ sort_by: 'date', sort_high: '1' });
@@ -599,7 +599,7 @@ describe('storefront on a desktop screen', () => {
             })
           : route.continue(),
       );
-      await page.goto('/');
+      await gotoInApp(page, '/');
       await page.getByText('Something went wrong, Please Try Again Later').waitFor({ timeout: 20_000 });
       expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
       failing = false;

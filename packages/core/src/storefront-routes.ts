@@ -88,3 +88,29 @@ export function matchStorefrontPath(rawPath: string): StorefrontPath | null {
       return null;
   }
 }
+
+/**
+ * The fixed pages the server renders with their content (issue 25): the public ones. The cart,
+ * a shopper's own pages and the sign-in screens depend on what only the browser holds (the cart
+ * and the token in local storage), so the server sends them the app's shell.
+ */
+const serverRenderedFixedPaths = new Set<string>([
+  '/',
+  '/products',
+  '/vendors',
+  '/blog',
+  '/ubm-offers',
+  '/privacy-policy',
+  '/terms-and-condition',
+  '/contact',
+]);
+
+/** True when the server renders this path's page (a public page, or the Not Found page); else it sends the shell. */
+export function isServerRenderedPath(rawPath: string): boolean {
+  const page = matchStorefrontPath(rawPath);
+  if (page === null) return true;
+  if (page.kind === 'private') return false;
+  if (page.kind === 'fixed')
+    return serverRenderedFixedPaths.has(rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath);
+  return true;
+}

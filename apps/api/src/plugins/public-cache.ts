@@ -106,6 +106,13 @@ const FOLLOWER_WAIT_MS = 10_000;
 export const publicCachePlugin = fp(
   async (app: FastifyInstance, opts: PublicCacheOptions) => {
     const publicValue = `public, max-age=${opts.maxAgeSeconds}, stale-while-revalidate=${opts.staleWhileRevalidateSeconds}`;
+    /**
+     * A page of the storefront (storefront-pages.ts) is kept here like any public reply, but a
+     * browser revalidates it every time (a 304 when unchanged): it names the build's hashed
+     * files, which a deployment replaces, so a copy kept past one would load code that is gone.
+     */
+    const cacheControlFor = (contentType: unknown) =>
+      String(contentType ?? '').startsWith('text/html') ? 'no-cache' : publicValue;
     const replies = new ReplyCache({
       // Never longer than a browser or shared cache would keep the reply itself.
       ttlMs: Math.min(opts.replies.ttlSeconds, opts.maxAgeSeconds) * 1000,
@@ -128,8 +135,7 @@ export const publicCachePlugin = fp(
       replies.enabled &&
       request.method === 'GET' &&
       request.routeOptions.config?.publicCache === true &&
-      request.headers.authorization === undefined &&
-      request.url.startsWith('/api/');
+      request.headers.authorization === undefined;
 
     const keyOf = (request: FastifyRequest) => `${encodingFor(request) ?? 'identity'} ${normalisedUrl(request.url)}`;
 
@@ -137,7 +143,7 @@ export const publicCachePlugin = fp(
     const send = (request: CacheAware, reply: FastifyReply, stored: CachedReply) => {
       request[servedFromCache] = true;
       reply.header('etag', stored.etag);
-      reply.header('cache-control', publicValue);
+      reply.header('cache-control', cacheControlFor(stored.contentType));
       reply.header('vary', stored.vary);
       reply.header('age', String(Math.max(0, Math.floor((Date.now() - stored.storedAt) / 1000))));
       const ifNoneMatch = request.headers['if-none-match'];
@@ -176,7 +182,10 @@ export const publicCachePlugin = fp(
     app.addHook('onRequestAbort', giveUp);
 
     app.addHook('onSend', async (request: CacheAware, reply, payload) => {
-      if (request[servedFromCache] || !request.url.startsWith('/api/')) return payload;
+      // Besides the API, only the routes that opted in (the storefront's pages, storefront-pages.ts);
+      // the apps' files keep the static server's own caching headers.
+      const apiOrOptedIn = request.url.startsWith('/api/') || request.routeOptions.config?.publicCache === true;
+      if (request[servedFromCache] || !apiOrOptedIn) return payload;
       const fill = request[fillOf];
       const isPublic =
         reply.statusCode === 200 &&
@@ -192,7 +201,7 @@ export const publicCachePlugin = fp(
       const body = payload as string | Buffer;
       const etag = weakEtag(body);
       reply.header('etag', etag);
-      reply.header('cache-control', publicValue);
+      reply.header('cache-control', cacheControlFor(reply.getHeader('content-type')));
       // The reply depends on who asks: a shared cache must not give an anonymous copy to a signed-in shopper.
       reply.header('vary', appendVary(reply.getHeader('vary'), 'Authorization'));
 

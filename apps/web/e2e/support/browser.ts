@@ -68,3 +68,22 @@ export async function inFreshPage(
     await context.close();
   }
 }
+
+/**
+ * Opens `url` as a shopper's click inside the running app does. The server renders the
+ * storefront's public pages with their data (decision 038), so the browser asks the API nothing
+ * for the page it loads; what the app itself asks, and how it shows a failed call, is seen on a
+ * navigation inside the app. Starts from the cart page (which the server sends as the app's
+ * shell) when the page is not on the site yet, then moves the router as back/forward does.
+ */
+export async function gotoInApp(page: Page, url: string): Promise<void> {
+  if (!page.url().startsWith('http')) {
+    await page.goto('/cart-details');
+    await page.locator('main#main').waitFor();
+  }
+  await page.evaluate((to) => {
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, url);
+}

@@ -65,16 +65,23 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { cssVariablesResolver, theme } from '@parade/ui/theme';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { queryClient } from '@/lib/query-client';
+import { queryClient as browserQueryClient } from '@/lib/query-client';
 
 /**
  * Spec section 9: toasts last 2000 ms, at most 8 on screen. The toast library's own default
  * corner is right-bottom and the app's plugin set-up moves it to right-top, so right-top it is;
  * success and error notices go to the top centre (see notify).
  */
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({
+  children,
+  queryClient = browserQueryClient,
+}: {
+  children: ReactNode;
+  /** A server render's own cache (entry-server.tsx); the browser's one client otherwise. */
+  queryClient?: QueryClient;
+}) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <NavigationProgress aria-label="Page loading" />

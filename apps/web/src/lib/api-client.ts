@@ -1,12 +1,14 @@
 import { messages } from '@parade/core/messages';
 import { ApiError, errorFromReply, type FailedReply, parseReply, reportUnauthorized } from '@parade/ui/api-errors';
 import type { z } from 'zod';
+import { requestScope } from './request-scope';
 
 /** Local-storage key of the bearer token (spec section 9). */
 export const AUTH_TOKEN_KEY = 'authToken';
 
+/** The stored token; none on the server, which renders every page as a guest sees it. */
 export function getAuthToken(): string | null {
-  return localStorage.getItem(AUTH_TOKEN_KEY);
+  return typeof localStorage === 'undefined' ? null : localStorage.getItem(AUTH_TOKEN_KEY);
 }
 
 export interface RequestOptions {
@@ -58,7 +60,9 @@ export async function apiRequest(
 
   let response: Response;
   try {
-    response = await fetch(`/api/${path.replace(/^\//, '')}${toQueryString(options.query)}`, {
+    // A server render reaches the API in process (request-scope.ts); the browser over the network.
+    const send = requestScope()?.fetch ?? fetch;
+    response = await send(`/api/${path.replace(/^\//, '')}${toQueryString(options.query)}`, {
       method: options.method ?? 'GET',
       headers,
       body,

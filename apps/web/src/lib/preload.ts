@@ -1,7 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { queryClient } from './query-client';
+import { queryClient as browserQueryClient } from './query-client';
+import { requestScope } from './request-scope';
 
-type EnsureOptions = Parameters<typeof queryClient.ensureQueryData>[0];
+type EnsureOptions = Parameters<typeof browserQueryClient.ensureQueryData>[0];
 
 /**
  * For route loaders: starts (or reuses) a screen's queries and waits for them, so the
@@ -10,6 +11,8 @@ type EnsureOptions = Parameters<typeof queryClient.ensureQueryData>[0];
  * so the loader tries only once.
  */
 export async function preload(...options: { queryKey: QueryKey }[]): Promise<null> {
+  // On the server, the render's own cache (request-scope.ts), dehydrated into the page.
+  const queryClient = requestScope()?.queryClient ?? browserQueryClient;
   await Promise.all(
     options.map((option) =>
       queryClient.ensureQueryData({ ...option, retry: false } as EnsureOptions).catch(() => undefined),

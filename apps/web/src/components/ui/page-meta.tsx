@@ -1,26 +1,46 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { type HeadTag, headTags, type PageHead } from '@/lib/page-head';
 
-export const SITE_NAME = 'Parade';
-const DEFAULT_DESCRIPTION =
-  'Parade: your local community parade of shops, online. Order for collection or delivery in East London.';
+export { SITE_NAME } from '@/lib/page-head';
 
 /**
- * The page's title and meta description. index.html already holds a <title> and a description
- * tag (what a browser shows before the app runs), so this updates those two instead of adding
- * second ones.
+ * On the server, where effects do not run, the render's collector: each PageMeta rendered
+ * writes its head into it, so the deepest page's wins (as its effect would in the browser).
  */
-export function PageMeta({ title, description }: { title?: string; description?: string }) {
-  const content = description?.trim() || DEFAULT_DESCRIPTION;
-  const fullTitle = title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | Your local parade of shops`;
-  useEffect(() => {
-    document.title = fullTitle;
-    let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!tag) {
-      tag = document.createElement('meta');
-      tag.name = 'description';
-      document.head.append(tag);
+export const PageHeadCollector = createContext<{ head: PageHead } | null>(null);
+
+/** Applies the tags to document.head: the title, and the elements marked data-page-head replaced. */
+function applyHead(tags: HeadTag[]): void {
+  for (const old of document.head.querySelectorAll('[data-page-head]')) old.remove();
+  // index.html's own description (a page served before any render) gives way to the page's.
+  for (const old of document.head.querySelectorAll('meta[name="description"]')) old.remove();
+  for (const t of tags) {
+    if (t.tag === 'title') {
+      document.title = t.text;
+      continue;
     }
-    tag.content = content;
-  }, [fullTitle, content]);
+    const element = document.createElement(t.tag);
+    element.setAttribute('data-page-head', '');
+    for (const [name, value] of Object.entries(t.attrs)) element.setAttribute(name, value);
+    if (t.tag === 'script') element.textContent = t.text;
+    document.head.append(element);
+  }
+}
+
+/**
+ * The page's head (lib/page-head.ts): title, meta description, canonical URL, link-preview tags
+ * and structured data. Rendered by the server into the page's HTML; in the browser, written
+ * on each navigation.
+ */
+export function PageMeta(props: PageHead) {
+  const collector = useContext(PageHeadCollector);
+  if (collector) collector.head = props;
+  const { pathname, search } = useLocation();
+  // Compared as text: a page passes fresh objects (its JSON-LD) on every render.
+  const head = JSON.stringify(props);
+  useEffect(() => {
+    applyHead(headTags(JSON.parse(head) as PageHead, window.location.origin, `${pathname}${search}`));
+  }, [head, pathname, search]);
   return null;
 }

@@ -1,0 +1,189 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isServerRenderedPath } from '@parade/core/storefront-routes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The server entry's interface (apps/web/src/app/entry-server.tsx), as far as the API uses it. */
+interface StorefrontRenderer {
+  render(options: {
+    url: string;
+    origin: string;
+    fetch: (url: string, init: RequestInit) => Promise<Response>;
+  }): Promise<
+    | { kind: 'page'; head: string; html: string; state: string; routeIds: string[] }
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'shell'; reason: string }
+  >;
+}
+
+/** Vite's build manifest: each entry or dynamically imported module's chunk, its static imports and CSS. */
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** The storefront's build, as read at start-up: the page template and what links each route's code. */
+interface Build {
+  template: string;
+  renderer: StorefrontRenderer | null;
+  /** Each route id's <link> tags: its chunks to preload and its CSS. */
+  routeLinks: (routeIds: string[]) => string;
+}
+
+/** Replaces one marked stretch of the template (markers included); a function, so `$` in page text stays as it is. */
+const between = (html: string, start: string, end: string, content: string) => {
+  const from = html.indexOf(start);
+  const to = html.indexOf(end, from);
+  if (from < 0 || to < 0) return html;
+  return html.slice(0, from) + content + html.slice(to + end.length);
+};
+
+/**
+ * The links a page needs beyond the entry's: for each matched route's module (its id is its path
+ * under src/app, apps/web/src/app/router.tsx), the chunk it was built into, that chunk's static
+ * imports, and their CSS. Without the CSS the server's HTML would paint unstyled until the
+ * route's code loaded; without the preloads the browser would find the chunks one by one.
+ */
+function linksFrom(webRoot: string, template: string): Build['routeLinks'] {
+  const read = <T>(file: string): T | null => {
+    const full = path.join(webRoot, '.vite', file);
+    return existsSync(full) ? (JSON.parse(readFileSync(full, 'utf8')) as T) : null;
+  };
+  const manifest = read<Manifest>('manifest.json') ?? {};
+  const moduleChunks = read<Record<string, string>>('module-chunks.json') ?? {};
+  const byFile = new Map(Object.values(manifest).map((entry) => [entry.file, entry]));
+  const cache = new Map<string, string>();
+
+  const linksOf = (routeId: string): string => {
+    const chunk = moduleChunks[`src/app/${routeId}.tsx`] ?? moduleChunks[`src/app/${routeId}.ts`];
+    if (!chunk) return '';
+    const files = new Set<string>();
+    const css = new Set<string>();
+    const visit = (file: string) => {
+      if (files.has(file)) return;
+      files.add(file);
+      const entry = byFile.get(file);
+      for (const sheet of entry?.css ?? []) css.add(sheet);
+      for (const key of entry?.imports ?? []) {
+        const imported = manifest[key];
+        if (imported) visit(imported.file);
+      }
+    };
+    visit(chunk);
+    // The entry's own chunks and CSS are in the template already.
+    const fresh = (file: string) => !template.includes(`/${file}"`);
+    return [
+      ...[...css].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...[...files].filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('');
+  };
+
+  return (routeIds) => {
+    const seen = new Set<string>();
+    let links = '';
+    for (const id of routeIds) {
+      let own = cache.get(id);
+      if (own === undefined) {
+        own = linksOf(id);
+        cache.set(id, own);
+      }
+      // One tag per file even when two routes share a chunk.
+      for (const tag of own.match(/<link[^>]*>/g) ?? []) {
+        if (seen.has(tag)) continue;
+        seen.add(tag);
+        links += tag;
+      }
+    }
+    return links;
+  };
+}
+
+async function loadBuild(webRoot: string, log: FastifyInstance['log']): Promise<Build | null> {
+  const templateFile = path.join(webRoot, 'index.html');
+  if (!existsSync(templateFile)) return null;
+  const template = readFileSync(templateFile, 'utf8');
+  const entry = path.join(webRoot, '..', 'dist-server', 'entry-server.js');
+  let renderer: StorefrontRenderer | null = null;
+  if (existsSync(entry)) {
+    renderer = (await import(pathToFileURL(entry).href)) as StorefrontRenderer;
+  } else {
+    log.warn({ entry }, 'the storefront has no server build: pages are sent as the app shell');
+  }
+  return { template, renderer, routeLinks: linksFrom(webRoot, template) };
+}
+
+/** Headers of an in-process reply, as a fetch Response carries them. */
+function toHeaders(raw: Record<string, string | string[] | number | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+  }
+  return headers;
+}
+
+/**
+ * The storefront's pages (issue 25, decision 038). A public page (home, products, a product, the
+ * shops, a shop's tabs, the blog, pages, deals, and the Not Found page) is rendered here with
+ * its data (apps/web's server entry), with its head for search engines and link previews, and
+ * with the status the page's URL deserves (storefront-status.ts). The rendered HTML is the same
+ * for every visitor (it is drawn as a guest sees it), so it is kept in the reply cache like the
+ * API's public reads and dropped with them on any catalogue or content write. A shopper's own
+ * pages, the cart and the sign-in screens get the app's shell, as does any page when the server
+ * build is missing or a render fails. The merchant site, API paths and files go to the
+ * not-found handler (errors.ts), which serves them as before.
+ */
+export const storefrontPagesPlugin = fp(
+  async (app: FastifyInstance, opts: { webRoot: string }) => {
+    if (!app.hasDecorator('spaFor')) return;
+    const build = await loadBuild(opts.webRoot, app.log);
+    if (!build) return;
+    const { template, renderer } = build;
+
+    /** Calls the API in process, through its whole request pipeline, as the visitor (their address, no token). */
+    const fetchFor = (request: FastifyRequest) => async (url: string, init: RequestInit) => {
+      const res = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers: { ...(init.headers as Record<string, string>), 'accept-encoding': 'identity' },
+        payload: typeof init.body === 'string' ? init.body : undefined,
+        remoteAddress: request.ip,
+      });
+      const empty = res.statusCode === 204 || res.statusCode === 304;
+      return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: toHeaders(res.headers) });
+    };
+
+    const sendShell = (reply: FastifyReply, status: number) =>
+      reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+
+    app.get(
+      '/*',
+      { config: { publicCache: true }, schema: { hide: true } },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const spa = app.spaFor(request);
+        if (spa?.name !== 'web') return reply.callNotFound();
+        const [urlPath = '/'] = request.url.split('?');
+        const status = await app.storefrontPageStatus(urlPath);
+        if (!renderer || !isServerRenderedPath(urlPath)) return sendShell(reply, status);
+
+        let result: Awaited<ReturnType<StorefrontRenderer['render']>>;
+        try {
+          result = await renderer.render({ url: request.url, origin: app.config.publicUrl, fetch: fetchFor(request) });
+        } catch (error) {
+          request.log.error({ err: error }, 'the storefront page failed to render: sent the shell');
+          return sendShell(reply, status);
+        }
+        if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+        if (result.kind === 'shell') {
+          request.log.warn({ reason: result.reason }, 'the storefront page was not rendered: sent the shell');
+          return sendShell(reply, status);
+        }
+        let html = between(template, '<!-- page-head', '<!-- /page-head -->', result.head);
+        html = between(html, '<!-- page-html -->', '<!-- /page-html -->', result.html);
+        html = between(html, '<!-- page-state -->', '<!-- page-state -->', result.state);
+        html = between(html, '</head>', '</head>', `${build.routeLinks(result.routeIds)}</head>`);
+        return reply.status(status).type('text/html; charset=utf-8').send(html);
+      },
+    );
+  },
+  { name: 'storefront-pages', dependencies: ['static-apps', 'storefront-status', 'public-cache'] },
+);
