@@ -1,13 +1,15 @@
 /**
  * One autocannon run in its own process, so the load generator never shares a CPU thread with
  * the server or the bench's bookkeeping. Started by bench/run.ts as
- * `node --import tsx bench/load-worker.ts '<json LoadSpec>'`; prints one JSON line (LoadResult).
+ * `node --import tsx bench/load-worker.ts '<json LoadSpec>'` (or `@<file holding it>`); prints one JSON
+ * line (LoadResult).
  *
  * Many clients: every request carries the next address of a pool of `clients` private
  * addresses (10.x.y.z from `clientOffset`) in X-Forwarded-For. The server under test trusts
  * only the loopback proxy (TRUST_PROXY=127.0.0.1), so its per-IP rate limits see `clients`
  * different shoppers, each sending a small share of the load, as behind a real load balancer.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadSpec {
@@ -99,5 +101,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   };
 }
 
-const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
+// The spec as JSON, or `@file` holding it (bench/run.ts: long URL lists exceed an argument's size).
+const arg = process.argv[2] ?? '{}';
+const spec = JSON.parse(arg.startsWith('@') ? readFileSync(arg.slice(1), 'utf8') : arg) as LoadSpec;
 process.stdout.write(`${JSON.stringify(await run(spec))}\n`);

@@ -3,7 +3,8 @@
  * compared with a bare Fastify route measured in the same run (issue 9).
  *
  * 1. Starts a bare Fastify process (GET /bare: 1 KB of constant JSON) and the real API server
- *    as a child process, `node --import tsx apps/api/src/server.ts`, with NODE_ENV=production,
+ *    as a child process, compiled as `npm start` runs it (`node <server flags>
+ *    apps/api/dist/server.js`, built first if stale), with NODE_ENV=production,
  *    GEOCODER=demo, SEED_DEMO=false (true in --smoke), SERVE_APPS=false, LOG_LEVEL=warn,
  *    HOST=127.0.0.1, TRUST_PROXY=127.0.0.1, on the chosen database. Cold start = spawn until
  *    /api/health answers 200.
@@ -18,10 +19,14 @@
  *    /api/health at c=4 in parallel.
  *    Resets: 30 connections of password resets with made-up tokens and 64-character passwords
  *    while a second worker measures GET /api/brands at c=4 (issue 22: its p99 stays under 200 ms).
+ *    The long tail (issue 25, long-tail.ts): rows named LONG TAIL send every request to a
+ *    different real URL (lists, product pages, searches with typos; home after a write, with a
+ *    catalogue writer alongside), so they measure what the reply cache has not seen.
  * 5. Prints one table (route, connections, 2xx replies per second, p50, p99 and max latency of
- *    all replies, connection errors and timeouts, non-2xx replies by status, and 2xx/s as a
- *    share of the bare route's), the server's cold start, peak RSS (VmHWM from
- *    /proc/<pid>/status) and a count of the warnings it logged (e.g. load shedding).
+ *    all replies, connection errors and timeouts, non-2xx replies by status, 2xx/s as a share
+ *    of the bare route's, and p99 as a multiple of the bare route's p99), the server's cold
+ *    start, peak RSS (VmHWM from /proc/<pid>/status: the highest resident memory over the whole
+ *    run) and a count of the warnings it logged (e.g. load shedding).
  *
  * Options (all optional):
  *   --db pglite|postgres   default: postgres when DATABASE_URL is set, else pglite
@@ -46,11 +51,22 @@
  *   npm run bench -- --smoke
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LoadResult, LoadSpec } from './load-worker';
+import {
+  type CategoryNode,
+  type ListFilters,
+  listFilterSets,
+  listUrls,
+  measuredAndWarmup,
+  productPathsFromSitemap,
+  seeded,
+  shuffle,
+  typoSearches,
+} from './long-tail';
 import {
   benchDir,
   freePort,
@@ -103,12 +119,18 @@ if (smoke && dbKind === 'postgres') throw new Error('--smoke uses a fresh PGlite
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 let clientOffset = 0;
+let loadCount = 0;
+const specDir = mkdtempSync(path.join(os.tmpdir(), 'parade-bench-load-'));
+process.once('exit', () => rmSync(specDir, { recursive: true, force: true }));
 
 async function load(spec: Omit<LoadSpec, 'clients' | 'clientOffset' | 'timeout'>): Promise<LoadResult> {
   const full: LoadSpec = { ...spec, clients, clientOffset, timeout };
   // Each run gets fresh addresses, so earlier rows' counters never leak into this one.
   clientOffset = (clientOffset + clients) % (1 << 24);
-  const child = tsxProcess(path.join(benchDir, 'load-worker.ts'), [JSON.stringify(full)], process.env);
+  // The spec goes through a file: the long-tail rows' URL lists are far beyond an argument's size.
+  const specFile = path.join(specDir, `load-${loadCount++}.json`);
+  writeFileSync(specFile, JSON.stringify(full));
+  const child = tsxProcess(path.join(benchDir, 'load-worker.ts'), [`@${specFile}`], process.env);
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -119,6 +141,7 @@ async function load(spec: Omit<LoadSpec, 'clients' | 'clientOffset' | 'timeout'>
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   const last = out.trim().split('\n').pop();
+  rmSync(specFile, { force: true });
   if (code !== 0 || !last) throw new Error(`load worker failed (${code}):\n${err}`);
   return JSON.parse(last) as LoadResult;
 }
@@ -144,13 +167,18 @@ interface Card extends Ref {
   variation: Ref;
 }
 
-async function api<T>(origin: string, url: string, init?: RequestInit): Promise<T> {
+async function api<T>(origin: string, url: string, init?: RequestInit, address = '10.255.255.1'): Promise<T> {
   let reply: Response;
   // A server just started on a busy machine may shed the first requests (503): it asks to retry.
   for (let attempt = 1; ; attempt++) {
     reply = await fetch(`${origin}${url}`, {
       ...init,
-      headers: { accept: 'application/json', 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.1' },
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'x-forwarded-for': address,
+        ...(init?.headers as Record<string, string> | undefined),
+      },
     });
     if (reply.status !== 503 || attempt === 5) break;
     await reply.arrayBuffer();
@@ -175,6 +203,11 @@ interface Row {
   uniqueParam?: string;
   /** This row's concurrency, when not the table's. */
   connections?: number;
+  /** Warm up on these instead (the long-tail rows: disjoint from the measured URLs). */
+  warmupPaths?: string[];
+  warmupBodies?: unknown[];
+  /** A load run alongside the row's warm-up and measurement (the writes of "home after a write"). */
+  alongside?: { name: string } & Omit<LoadSpec, 'clients' | 'clientOffset' | 'timeout' | 'duration' | 'origin'>;
 }
 
 const CHECKOUT_ROW = 'place-order (signed in, 3 shops, cash)';
@@ -238,24 +271,129 @@ async function checkoutRow(origin: string): Promise<Row | null> {
   };
 }
 
-/**
- * Searches that each differ (prefixes and one-letter typos of the words of real product names),
- * asked in turn: more distinct queries than the search cache holds within its TTL at these rates,
- * so the row measures the search statement itself.
- */
-function searchMix(cards: Card[]): Row {
-  const words = new Set(cards.flatMap((card) => card.name.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 4));
-  const terms = new Set<string>();
-  for (const word of words) {
-    for (let n = 3; n <= word.length; n++) terms.add(word.slice(0, n));
-    for (let i = 1; i < word.length; i++) terms.add(word.slice(0, i) + word.slice(i + 1));
+/** Run a few requests at a time (discovery of hundreds of list combinations). */
+async function inBatches<T, R>(items: T[], size: number, each: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) {
+    out.push(...(await Promise.all(items.slice(i, i + size).map((item, j) => each(item, i + j)))));
   }
-  const bodies = [...terms].map((search) => ({ search }));
-  return {
-    name: `search, ${bodies.length.toLocaleString('en-GB')} distinct queries`,
+  return out;
+}
+
+/**
+ * The long-tail rows (long-tail.ts): lists, product pages and typo searches where every request
+ * is a different real URL, and the home page after a write.
+ */
+async function longTailRows(origin: string, cards: Card[]): Promise<Row[]> {
+  const random = seeded(25);
+  const tree = await api<CategoryNode[]>(origin, '/api/categories');
+  const brandSlugs = (await api<Ref[]>(origin, '/api/brands')).map((b) => b.slug);
+  const home = await api<{ vendors: Ref[] }>(origin, '/api/home');
+  const shopSlugs = home.vendors.map((v) => v.slug);
+
+  // Product pages: the product sitemaps (every listed product's card variation), shuffled.
+  const sitemapIndex = await (await fetch(`${origin}/sitemap.xml`)).text();
+  const files = [...sitemapIndex.matchAll(/<loc>[^<]*(\/sitemaps\/products-\d+\.xml)<\/loc>/g)].map((m) => m[1]!);
+  const productPaths: string[] = [];
+  for (const file of files.slice(0, 4)) {
+    productPaths.push(...productPathsFromSitemap(await (await fetch(`${origin}${file}`)).text()));
+  }
+
+  // Catalogue words for the search filter: the longer words of the cards seen, a few dozen.
+  const words = shuffle(
+    [...new Set(cards.flatMap((c) => c.name.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 5))],
+    random,
+  ).slice(0, 40);
+  const sets = listFilterSets(tree, brandSlugs, shopSlugs, words, random);
+  const names = new Set(cards.map((c) => (c.variation.name ? `${c.name} ${c.variation.name}` : c.name)));
+  // One request per combination (its total, hence its last page), from addresses of their own:
+  // the ones with a search count towards the search limit of 120 a minute per address.
+  const counted = await inBatches(sets, 8, async (filters: ListFilters, i) => {
+    const query = new URLSearchParams();
+    if (filters.category) query.append('category[0]', filters.category);
+    for (const key of ['sub', 'brand', 'shop', 'search'] as const) if (filters[key]) query.append(key, filters[key]!);
+    if (filters.minPrice !== undefined) query.append('min_price', String(filters.minPrice));
+    if (filters.maxPrice !== undefined) query.append('max_price', String(filters.maxPrice));
+    query.append('per_page', '60');
+    const listed = await api<ProductList>(origin, `/api/products?${query}`, undefined, `10.254.${i >> 8}.${i & 255}`);
+    for (const card of listed.products.data)
+      names.add(card.variation.name ? `${card.name} ${card.variation.name}` : card.name);
+    return { filters, total: listed.products.total ?? 0 };
+  });
+  const listPaths = measuredAndWarmup(shuffle(listUrls(counted.filter((s) => s.total > 0)), random));
+  const pagePaths = measuredAndWarmup(shuffle(productPaths, random));
+  const searches = measuredAndWarmup(typoSearches([...names], 60_000, random).map((search) => ({ search })));
+  log(
+    `Long tail: ${(listPaths.measured.length + listPaths.warmup.length).toLocaleString('en-GB')} list URLs ` +
+      `(${counted.filter((s) => s.total > 0).length} filter combinations), ` +
+      `${(pagePaths.measured.length + pagePaths.warmup.length).toLocaleString('en-GB')} product pages, ` +
+      `${(searches.measured.length + searches.warmup.length).toLocaleString('en-GB')} typo searches from ${names.size.toLocaleString('en-GB')} names`,
+  );
+
+  const rows: Row[] = [
+    {
+      name: `LONG TAIL lists, ${listPaths.measured.length.toLocaleString('en-GB')} URLs`,
+      method: 'GET',
+      paths: listPaths.measured,
+      warmupPaths: listPaths.warmup,
+    },
+    {
+      name: `LONG TAIL product pages, ${pagePaths.measured.length.toLocaleString('en-GB')} products`,
+      method: 'GET',
+      paths: pagePaths.measured,
+      warmupPaths: pagePaths.warmup,
+    },
+    {
+      name: `LONG TAIL searches with typos, ${searches.measured.length.toLocaleString('en-GB')} distinct`,
+      method: 'POST',
+      paths: ['/api/search'],
+      bodies: searches.measured,
+      warmupBodies: searches.warmup,
+    },
+  ];
+  const writer = await catalogueWriter(origin);
+  if (writer) {
+    rows.push({
+      name: 'LONG TAIL home after a write (every URL new)',
+      method: 'GET',
+      paths: ['/api/home'],
+      uniqueParam: 'nonce',
+      alongside: writer,
+    });
+  } else log('No demo vendor to write the catalogue with: the home-after-a-write row is left out');
+  return rows;
+}
+
+/**
+ * A catalogue write for "home after a write": the demo vendor of Green Barrow sets its
+ * variations' stock, alternating two values, one variation a write (a read-model refresh of that
+ * product, which moves the catalogue's generation and so drops the reply cache).
+ */
+async function catalogueWriter(origin: string): Promise<Row['alongside'] | null> {
+  const reply = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
-    paths: ['/api/search'],
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.253.0.1' },
+    body: JSON.stringify({ email: 'vendor.green-barrow@parade.test', password: 'parade-vendor-2026' }),
+  });
+  if (!reply.ok) return null;
+  const token = ((await reply.json()) as { data: { access_token: string } }).data.access_token;
+  const products = await api<{ data: { variations: { id: number; stock: number | null }[] }[] }>(
+    origin,
+    '/api/vendor/products?per_page=100',
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  const variations = products.data.flatMap((p) => p.variations).filter((v) => v.stock !== null);
+  if (variations.length === 0) return null;
+  const bodies = [0, 1].flatMap((flip) =>
+    variations.map((v) => ({ items: [{ variation_id: v.id, stock: 500 + flip }] })),
+  );
+  return {
+    name: 'LONG TAIL catalogue writes alongside (c=1)',
+    method: 'POST',
+    paths: ['/api/vendor/products/bulk-stock'],
     bodies,
+    authorizations: [`Bearer ${token}`],
+    connections: 1,
   };
 }
 
@@ -298,7 +436,6 @@ async function discover(origin: string): Promise<{ rows: Row[]; products: number
   const get = (name: string, ...paths: string[]): Row => ({ name, method: 'GET', paths });
   const rows: Row[] = [
     get('home', '/api/home'),
-    { ...get('home, every URL new (reply cache miss)', '/api/home'), uniqueParam: 'nonce' },
     get('products', '/api/products'),
     ...(categoryBrand ? [get('products category+brand', categoryBrand)] : []),
     get('products price 2-5 pounds', '/api/products?min_price=200&max_price=500'),
@@ -308,23 +445,21 @@ async function discover(origin: string): Promise<{ rows: Row[]; products: number
     get('products sort oldest', '/api/products?sort_by=date&sort_high=0'),
     get('products sort best selling', '/api/products?sort_by=best_selling&sort_high=1'),
     get('products page 50', '/api/products?page=50'),
-    // Every other row repeats its URLs, so after the first request it measures the reply cache.
-    {
-      ...get('products, every URL new (reply cache miss)', '/api/products?sort_by=price&sort_high=0'),
-      uniqueParam: 'nonce',
-    },
     get(`product detail (${detailPaths.length} pages)`, ...detailPaths),
-    { ...get('product detail, every URL new (reply cache miss)', ...detailPaths), uniqueParam: 'nonce' },
     search('bag'),
     search('bacon'),
     search('strawberri'),
     search('croisant'),
-    searchMix(cards),
     get('shop page', `/api/shop/${shop}`),
     get('shop data', `/api/shop/${shop}/data`),
     get('shop products', `/api/shop/${shop}/product`),
     get('health', '/api/health'),
   ];
+  // The rows above repeat their URLs, so after the first request they measure the reply cache;
+  // the long-tail rows never repeat one.
+  if (!args.only || args.only.includes('LONG TAIL') || 'LONG TAIL'.includes(args.only)) {
+    rows.push(...(await longTailRows(origin, cards)));
+  }
   if (!categoryBrand) log('No category+brand pair lists 10 products: that row is left out');
   // Last: its sales change stock and best-selling order, which the rows above should not see.
   if (!args.only || CHECKOUT_ROW.includes(args.only)) {
@@ -368,8 +503,11 @@ function warningSummary(lines: string[]): string {
   return [...counts].map(([msg, n]) => `${n}x "${msg}"`).join('; ') || 'none';
 }
 
-function formatRows(measured: Measured[], bareReqPerSec: number) {
-  const header = ['route', 'c', '2xx/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', '% of bare'];
+function formatRows(measured: Measured[], bare: LoadResult) {
+  const bareReqPerSec = bare.reqPerSec;
+  // The bare route's p99 is often 1-4 ms; under 1 ms it counts as 1 (autocannon reports whole ms).
+  const bareP99 = Math.max(1, bare.p99);
+  const header = ['route', 'c', '2xx/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', '% of bare', 'p99 / bare'];
   const body = measured.map(({ name, connections: c, result }) => {
     const codes = Object.entries(result.statusCodes)
       .filter(([code]) => !code.startsWith('2'))
@@ -385,6 +523,7 @@ function formatRows(measured: Measured[], bareReqPerSec: number) {
       result.requests === 0 ? 'no replies' : String(result.errors),
       result.non2xx ? codes || String(result.non2xx) : '0',
       `${((okPerSec(result) / bareReqPerSec) * 100).toFixed(1)} %`,
+      `${(result.p99 / bareP99).toFixed(1)}x`,
     ];
   });
   return { header, body };
@@ -451,10 +590,25 @@ async function main() {
 
     const measured: Measured[] = [];
     const run = async (name: string, origin: string, row: Omit<Row, 'name'>, c: number) => {
-      if (warmup > 0) await load({ origin, ...row, connections: c, duration: warmup });
+      const { warmupPaths, warmupBodies, alongside, ...spec } = row;
+      // Writes alongside run through the warm-up and the measurement both.
+      const beside = alongside ? load({ origin, ...alongside, duration: warmup + duration + 0.5 }) : undefined;
+      if (warmup > 0) {
+        await load({
+          origin,
+          ...spec,
+          ...(warmupPaths ? { paths: warmupPaths } : {}),
+          ...(warmupBodies ? { bodies: warmupBodies } : {}),
+          connections: c,
+          duration: warmup,
+        });
+      }
       log(`  ${name}`);
-      const result = await load({ origin, ...row, connections: c, duration });
+      const result = await load({ origin, ...spec, connections: c, duration });
       measured.push({ name, connections: c, result });
+      if (alongside && beside) {
+        measured.push({ name: alongside.name, connections: alongside.connections, result: await beside });
+      }
       return result;
     };
 
@@ -504,7 +658,7 @@ async function main() {
     }
 
     const peak = peakRssMiB(server.child.pid);
-    const { header, body } = formatRows(measured, bareResult.reqPerSec);
+    const { header, body } = formatRows(measured, bareResult);
     const markdown = args.markdown;
     const facts = [
       `Parade API bench, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${gitCommit()}`,
