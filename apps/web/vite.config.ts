@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './src/app/pwa/service-worker-build';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -38,7 +39,8 @@ function moduleChunks(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), moduleChunks()],
+  // serviceWorker: /service-worker.js, the installable storefront's offline shell (docs/decisions/035).
+  plugins: [react(), moduleChunks(), serviceWorker()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': api, '/uploads': api } },
   // The server render's bundle (`vite build --ssr src/app/entry-server.tsx`, into dist-server):
