@@ -169,12 +169,12 @@ export const storefrontPagesPlugin = fp(
         try {
           result = await renderer.render({ url: request.url, origin: app.config.publicUrl, fetch: fetchFor(request) });
         } catch (error) {
-          request.log.error({ err: error }, 'the storefront page failed to render: sent the shell');
+          request.log.error({ err: error, url: request.url }, 'the storefront page failed to render: sent the shell');
           return sendShell(reply, status);
         }
         if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
         if (result.kind === 'shell') {
-          request.log.warn({ reason: result.reason }, 'the storefront page was not rendered: sent the shell');
+          request.log.warn({ url: request.url, reason: result.reason }, 'the storefront page was not rendered: sent the shell');
           return sendShell(reply, status);
         }
         let html = between(template, '<!-- page-head', '<!-- /page-head -->', result.head);

@@ -81,7 +81,10 @@ async function renderInScope(options: RenderOptions, queryClient: QueryClient): 
     }
     return { kind: 'shell', reason: `the router answered ${context.status}` };
   }
-  if (context.errors) return { kind: 'shell', reason: 'a route failed' };
+  if (context.errors) {
+    const error = Object.values(context.errors)[0] as { status?: number; message?: string } | undefined;
+    return { kind: 'shell', reason: `a route failed: ${error?.status ?? ''} ${error?.message ?? String(error)}` };
+  }
 
   const router = createStaticRouter(handler.dataRoutes, context);
   let html = '';

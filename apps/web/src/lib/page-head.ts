@@ -48,6 +48,23 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, origin).toString();
 }
 
+/** The JSON-LD fields that hold links: a path in them becomes an absolute URL. */
+const LINK_FIELDS = new Set(['url', 'image', 'item', 'logo', 'mainEntityOfPage', 'urlTemplate']);
+
+/** Structured data with every path in a link field made absolute (search engines want whole URLs). */
+export function absoluteLinks(value: unknown, origin: string, field = ''): unknown {
+  if (typeof value === 'string') {
+    return LINK_FIELDS.has(field) && value.startsWith('/')
+      ? absoluteUrl(origin, value).replace(/%7B|%7D/g, (m) => (m === '%7B' ? '{' : '}'))
+      : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => absoluteLinks(item, origin, field));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, absoluteLinks(item, origin, key)]));
+  }
+  return value;
+}
+
 /**
  * JSON for inside a <script> element: `<` escaped, so no text in the data (a product's
  * description) can close the element; U+2028/9 escaped for old parsers.
@@ -71,7 +88,7 @@ export function headTags(head: PageHead, origin: string, path: string): HeadTag[
   const canonical = new URL(url.pathname, origin);
   const page = url.searchParams.get('page');
   if (page && page !== '1') canonical.searchParams.set('page', page);
-  const image = head.image ? absoluteUrl(origin, head.image) : absoluteUrl(origin, '/icons/parade-512.png');
+  const image = head.image ? absoluteUrl(origin, head.image) : absoluteUrl(origin, '/icons/icon-512.png');
   const tags: HeadTag[] = [
     { tag: 'title', text: title },
     { tag: 'meta', attrs: { name: 'description', content: description } },
@@ -90,7 +107,7 @@ export function headTags(head: PageHead, origin: string, path: string): HeadTag[
   ];
   if (head.noIndex) tags.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
   for (const item of head.jsonLd ?? []) {
-    tags.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: scriptJson(item) });
+    tags.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: scriptJson(absoluteLinks(item, origin)) });
   }
   return tags;
 }

@@ -22,6 +22,7 @@ import { PostCard } from '@/features/blog/components/post-card';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { preload } from '@/lib/preload';
+import { blogPostJsonLd } from '@/lib/structured-data';
 
 export const loader = ({ params }: LoaderFunctionArgs) => preload(getBlogPostQueryOptions(params.slug ?? ''));
 
@@ -35,7 +36,14 @@ export function Component() {
 
   return (
     <Container size="md" py="lg">
-      <PageMeta title={post?.title ?? (notFound ? 'Post not found' : 'Blog')} description={post?.excerpt} />
+      <PageMeta
+        title={post?.title ?? (notFound ? 'Post not found' : 'Blog')}
+        description={post?.excerpt}
+        image={post?.cover_image}
+        type={post ? 'article' : undefined}
+        jsonLd={post ? [blogPostJsonLd(post)] : undefined}
+        noIndex={notFound}
+      />
       {query.isPending ? (
         <Stack aria-hidden>
           <Skeleton height={36} width="80%" />

@@ -25,6 +25,7 @@ import { ErrorState, placeholderKeys } from '@/components/ui/states';
 import { useHome } from '@/features/content/api/get-home';
 import { type Slide, SlideCarousel } from '@/features/content/components/slide-carousel';
 import { paths } from '@/lib/paths';
+import { siteJsonLd } from '@/lib/structured-data';
 import classes from './home.module.css';
 
 const toSlides = (sliders: Slider[], type: Slider['type']): Slide[] =>
@@ -243,7 +244,10 @@ export function Component() {
   const home = useHome();
   return (
     <Container size="xl" py="lg">
-      <PageMeta description="Shop the independent shops of Jubilee Parade online: fresh food, groceries, hardware, chemist goods and books, for collection or delivery in East London." />
+      <PageMeta
+        jsonLd={[siteJsonLd()]}
+        description="Shop the independent shops of Jubilee Parade online: fresh food, groceries, hardware, chemist goods and books, for collection or delivery in East London."
+      />
       <VisuallyHidden>
         <Title order={1}>Parade: your local parade of shops</Title>
       </VisuallyHidden>

@@ -6,7 +6,7 @@ import { paths } from '@/lib/paths';
 export function Component() {
   return (
     <Container size="sm" py={64}>
-      <PageMeta title="Page not found" description="We could not find that page on Parade." />
+      <PageMeta title="Page not found" description="We could not find that page on Parade." noIndex />
       <Stack align="center" gap="md">
         <Text fz={64} fw={800} c="primary.7" lh={1} aria-hidden>
           404

@@ -16,6 +16,7 @@ import { VariationPicker } from '@/features/catalog/components/variation-picker'
 import { useRecentlyViewed } from '@/features/catalog/stores/recently-viewed';
 import { HolidayNotice } from '@/features/shops/components/holiday-notice';
 import { paths } from '@/lib/paths';
+import { productBreadcrumb, productJsonLd } from '@/lib/structured-data';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { ProductPurchase } from '../components/product-purchase';
 import { addressOf } from './loaders';
@@ -178,7 +179,11 @@ export function Component() {
               ? 'Product not found'
               : 'Product'
         }
-        description={page?.product.description ?? undefined}
+        description={page?.product.description}
+        image={page ? (page.variation.images[0]?.url ?? page.variation.thumbnail) : undefined}
+        type={page ? 'product' : undefined}
+        jsonLd={page ? [productJsonLd(page), productBreadcrumb(page)] : undefined}
+        noIndex={notFound}
       />
       {page && (
         <Box component="nav" aria-label="Breadcrumb" mb="lg">

@@ -10,6 +10,7 @@ import { HolidayNotice } from '@/features/shops/components/holiday-notice';
 import { ShopHeader } from '@/features/shops/components/shop-header';
 import { paths } from '@/lib/paths';
 import { preload } from '@/lib/preload';
+import { shopJsonLd } from '@/lib/structured-data';
 import { AddToCartButton } from '../../components/add-to-cart-button';
 import classes from './layout.module.css';
 
@@ -34,7 +35,7 @@ export function Component() {
   if (shop.isError)
     return (
       <Container size="md" py="xl">
-        <PageMeta title="Shop not found" />
+        <PageMeta title="Shop not found" noIndex />
         {shop.error instanceof ApiError && shop.error.status === 404 ? (
           <>
             <Title order={1}>Shop not found</Title>
@@ -63,7 +64,12 @@ export function Component() {
   ];
   return (
     <>
-      <PageMeta title={shop.data.name} description={shop.data.tagline ?? shop.data.description ?? undefined} />
+      <PageMeta
+        title={shop.data.name}
+        description={shop.data.tagline ?? shop.data.description}
+        image={shop.data.banner?.url ?? shop.data.logo?.url}
+        jsonLd={[shopJsonLd(shop.data)]}
+      />
       <ShopHeader shop={shop.data} data={data.data} />
       <Container size="xl">
         {onHoliday && (

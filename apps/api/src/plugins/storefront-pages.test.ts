@@ -1,0 +1,193 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, productVariations } from '../maintenance/schema';
+import { refreshProductListings } from '../modules/catalog';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+
+/**
+ * The storefront's pages rendered by the server (issue 25, decision 038), as `curl` and a link
+ * preview see them: no JavaScript runs here. Uses the built storefront (apps/web/dist and its
+ * server entry in dist-server), which `npm test` builds before any test runs.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    seed: true,
+    env: { SERVE_APPS: 'true', PUBLIC_URL: 'https://parade.example', PUBLIC_REPLY_CACHE_SECONDS: '10' },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+/** The page's JSON-LD objects. */
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script data-page-head type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>,
+  );
+
+const meta = (html: string, key: string) =>
+  html.match(new RegExp(`<meta data-page-head (?:property|name)="${key}" content="([^"]*)">`))?.[1];
+
+/** A listed product of the demo, with its page's address and its variation's price. */
+async function aListedProduct() {
+  const res = await t.app.inject({ method: 'GET', url: '/api/products?per_page=1' });
+  const card = res.json().data.products.data[0] as {
+    id: number;
+    name: string;
+    slug: string;
+    shop: { slug: string; name: string };
+    variation: { id: number; slug: string; full_name: string; price: number };
+  };
+  return { card, url: `/${card.shop.slug}/product/${card.slug}/${card.variation.slug}` };
+}
+
+describe('a server-rendered product page', () => {
+  it('holds the product, its price and picture, its JSON-LD and link-preview tags, without JavaScript', async () => {
+    const { card, url } = await aListedProduct();
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/product${url.replace('/product', '')}` })).json()
+      .data as { variation: { images: { url: string }[]; thumbnail: string | null } };
+    const picture = detail.variation.images[0]?.url ?? detail.variation.thumbnail;
+    const res = await page(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+
+    // The page itself, in the root element: the name, the price as shown, the picture.
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain(`>${card.name}</h1>`);
+    expect(root).toContain(`£${(card.variation.price / 100).toFixed(2)}`);
+    expect(root).toContain(`src="${picture}"`);
+
+    // The head, for search engines and link previews.
+    const title = `${card.variation.full_name} from ${card.shop.name} | Parade`;
+    expect(html).toContain(`<title>${title.replace(/&/g, '&amp;')}</title>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain(`<link data-page-head rel="canonical" href="https://parade.example${url}">`);
+    expect(meta(html, 'og:type')).toBe('product');
+    expect(meta(html, 'og:url')).toBe(`https://parade.example${url}`);
+    expect(meta(html, 'og:image')).toBe(`https://parade.example${picture}`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(html.match(/<meta data-page-head name="description"/g)).toHaveLength(1);
+
+    const [product, breadcrumb] = jsonLd(html);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: card.variation.full_name,
+      url: `https://parade.example${url}`,
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'GBP',
+        price: (card.variation.price / 100).toFixed(2),
+        availability: expect.stringMatching(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/),
+      },
+    });
+    expect(breadcrumb).toMatchObject({ '@type': 'BreadcrumbList' });
+
+    // What the browser hydrates from: the product's data, with no second fetch needed.
+    const state = html.match(/<script type="application\/json" id="parade-state">(.*?)<\/script>/)?.[1];
+    expect(state).toBeDefined();
+    const hydration = JSON.parse(state ?? '{}') as { queries: { queries: { state: { data: unknown } }[] } };
+    expect(JSON.stringify(hydration.queries.queries.map((query) => query.state.data))).toContain(
+      `"full_name":"${card.variation.full_name}"`,
+    );
+    // The route's own code and style are linked, so the page paints styled and hydrates without a waterfall.
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/product-[^"]+\.css">/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/product-[^"]+\.js">/);
+  });
+
+  it('answers 404 with the Not Found page for an unknown URL, product, shop or post, marked not to index', async () => {
+    const { card } = await aListedProduct();
+    for (const url of [
+      '/no-such-page',
+      `/${card.shop.slug}/product/no-such-product/each`,
+      '/vendor/no-such-shop',
+      '/blog/no-such-post',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toMatch(/<h1[^>]*>(Page|Product|Shop|Post) not found<\/h1>/);
+      expect(meta(res.body, 'robots'), url).toBe('noindex');
+    }
+  });
+
+  it('describes a shop as a Store with its address, and a blog post as a BlogPosting', async () => {
+    const shops = (await t.app.inject({ method: 'GET', url: '/api/shops' })).json().data.data as { slug: string }[];
+    const shop = (await t.app.inject({ method: 'GET', url: `/api/shop/${shops[0]?.slug}` })).json().data as {
+      name: string;
+      postcode: string;
+    };
+    const shopPage = await page(`/vendor/${shops[0]?.slug}`);
+    expect(shopPage.statusCode).toBe(200);
+    expect(jsonLd(shopPage.body)[0]).toMatchObject({
+      '@type': 'Store',
+      name: shop.name,
+      address: { '@type': 'PostalAddress', postalCode: shop.postcode, addressCountry: 'GB' },
+    });
+
+    const posts = (await t.app.inject({ method: 'GET', url: '/api/blog' })).json().posts.data as {
+      slug: string;
+      title: string;
+    }[];
+    const post = await page(`/blog/${posts[0]?.slug}`);
+    expect(post.statusCode).toBe(200);
+    expect(jsonLd(post.body)[0]).toMatchObject({ '@type': 'BlogPosting', headline: posts[0]?.title });
+    expect(meta(post.body, 'og:type')).toBe('article');
+  });
+
+  it('sends the app shell for a shopper’s own pages and the cart, and renders the public ones', async () => {
+    for (const url of ['/profile/orders', '/cart', '/cart-details', '/auth/login']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('Loading Parade...');
+      expect(res.body, url).not.toContain('id="parade-state"');
+    }
+    for (const url of ['/', '/products', '/vendors', '/blog', '/ubm-offers', '/contact', '/page/about']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('id="parade-state"');
+      expect(res.body, url).not.toContain('Loading Parade...');
+    }
+  });
+});
+
+describe('rendered pages and the reply cache', () => {
+  it('serves a page again from memory, revalidated by its ETag, and renders it anew after a catalogue write', async () => {
+    const { card, url } = await aListedProduct();
+    const first = await page(url);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\//);
+
+    const again = await page(url);
+    expect(again.headers.age).toBeDefined();
+    expect(again.body).toBe(first.body);
+    expect((await page(url, { 'if-none-match': etag })).statusCode).toBe(304);
+
+    // A new price, through the read model's refresh as every catalogue write does.
+    const newPrice = card.variation.price + 123;
+    await t.database.db
+      .update(productVariations)
+      .set({ price: newPrice })
+      .where(eq(productVariations.id, card.variation.id));
+    await t.database.db.transaction((tx) => refreshProductListings(tx, { productIds: [card.id] }));
+    const after = await page(url);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.body).toContain(`£${(newPrice / 100).toFixed(2)}`);
+    expect(after.body).toContain(`"price":"${(newPrice / 100).toFixed(2)}"`);
+  });
+
+  it('answers a product no longer listed with 404 at once', async () => {
+    const { card, url } = await aListedProduct();
+    expect((await page(url)).statusCode).toBe(200);
+    await t.database.db.update(products).set({ isActive: false }).where(eq(products.id, card.id));
+    await t.database.db.transaction((tx) => refreshProductListings(tx, { productIds: [card.id] }));
+    const gone = await page(url);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toMatch(/<h1[^>]*>Product not found<\/h1>/);
+  });
+});

@@ -1,0 +1,178 @@
+import { e2eServer } from '@parade/test-support/e2e-servers';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, recordFailure, viewports } from './support/browser';
+
+/**
+ * The storefront's pages as the server renders them (issue 25, decision 038), in the browser:
+ * the five pages shoppers land on most hydrate without a console warning, a layout shift or a
+ * second fetch of their data; a signed-in shopper's header and cart survive the server's guest
+ * render; and the page's content is there before any script runs.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const vendor = { email: 'vendor.green-barrow@parade.test', password: 'parade-vendor-2026' };
+const customer = { email: 'customer@parade.test', password: 'parade-customer-2026' };
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${e2eServer().baseURL}/api/${path}`, {
+    method: 'POST',
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, path).toBeLessThan(300);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function get<T>(path: string): Promise<T> {
+  return ((await (await fetch(`${e2eServer().baseURL}/api/${path}`)).json()) as { data: T }).data;
+}
+
+/** The five pages of the issue's acceptance: home, the product list, a product, a shop, and My Offer from a QR poster. */
+async function landingPages(): Promise<string[]> {
+  const list = await get<{
+    products: { data: { slug: string; shop: { slug: string }; variation: { slug: string } }[] };
+  }>('products?shop=green-barrow&per_page=1');
+  const card = list.products.data[0];
+  if (!card) throw new Error('The demo shop lists no product');
+  const { access_token: token } = await post<{ access_token: string }>('auth/login', vendor);
+  const qr = await post<{ qr_code_url: string }>('vendor-offers/vendor/qr-code/generate', {}, token);
+  const myOffer = new URL(qr.qr_code_url);
+  return [
+    '/',
+    '/products',
+    `/${card.shop.slug}/product/${card.slug}/${card.variation.slug}`,
+    `/vendor/${card.shop.slug}`,
+    `${myOffer.pathname}${myOffer.search}`,
+  ];
+}
+
+/** Console warnings and errors, uncaught errors, and the layout shifts of the page's life (CLS's inputs). */
+async function watch(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const layoutShift = () =>
+    page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
+  return { problems, apiCalls, layoutShift };
+}
+
+/** True once React has taken the server's HTML over: a hydrated root carries React's own keys. */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+describe('server-rendered pages in the browser', () => {
+  it('hydrate the five landing pages without a console warning, a layout shift or fetching their data again', async () => {
+    for (const url of await landingPages()) {
+      for (const viewport of [viewports.mobile, viewports.desktop]) {
+        const { page, context } = await newPage(browser, viewport);
+        try {
+          const { problems, apiCalls, layoutShift } = await watch(page);
+          const response = await page.goto(url, { waitUntil: 'load' });
+          expect(response?.status(), url).toBe(200);
+          await hydrated(page);
+          await page.waitForLoadState('networkidle');
+          expect(problems, `${url} at ${viewport.width}px`).toEqual([]);
+          expect(await layoutShift(), `${url} at ${viewport.width}px`).toBeLessThanOrEqual(0.02);
+          // A guest's page brings its data with it: the browser asks the API nothing to show it.
+          expect(apiCalls, `${url} at ${viewport.width}px`).toEqual([]);
+        } catch (error) {
+          await recordFailure(page, error);
+          throw error;
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
+
+  it("keeps a signed-in shopper's header and cart over the server's guest render", async () => {
+    const { access_token: token, user } = await post<{ access_token: string; user: { name: string } }>(
+      'auth/login',
+      customer,
+    );
+    const [, , productUrl] = await landingPages();
+    const { page, context } = await newPage(browser, viewports.desktop);
+    try {
+      // A shopper who signed in and put something in the cart on an earlier visit.
+      await page.goto('/cart-details');
+      await page.evaluate((value) => localStorage.setItem('authToken', value), token);
+      await page.goto(productUrl ?? '/');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+      await modal.getByRole('radio').first().check();
+      await modal.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor();
+
+      const { problems } = await watch(page);
+      for (const url of ['/', productUrl ?? '/', '/products']) {
+        await page.goto(url);
+        await hydrated(page);
+        // The server drew a guest's header; the browser's own state takes over without a mismatch.
+        await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).waitFor();
+      }
+      expect(problems).toEqual([]);
+      expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
+      expect(user.name.length).toBeGreaterThan(0);
+    } catch (error) {
+      await recordFailure(page, error);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a product page whole before any script runs, and its links work as plain links', async () => {
+    const [, , productUrl] = await landingPages();
+    const context = await browser.newContext({ baseURL: e2eServer().baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      const list = await get<{ products: { data: { name: string; price: number }[] } }>(
+        'products?shop=green-barrow&per_page=1',
+      );
+      const product = list.products.data[0];
+      await page.goto(productUrl ?? '/');
+      await page.getByRole('heading', { level: 1, name: product?.name }).waitFor();
+      expect(await page.getByText(`£${((product?.price ?? 0) / 100).toFixed(2)}`).count()).toBeGreaterThan(0);
+      expect(await page.locator('main img').count()).toBeGreaterThan(0);
+      // The breadcrumb is a real link: the product list opens without JavaScript too.
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Products' }).click();
+      await page.waitForURL(/\/products$/);
+      await page.getByRole('heading', { level: 1, name: 'All products' }).waitFor();
+    } catch (error) {
+      await recordFailure(page, error);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});
