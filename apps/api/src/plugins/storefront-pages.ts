@@ -12,7 +12,7 @@ interface StorefrontRenderer {
     origin: string;
     fetch: (url: string, init: RequestInit) => Promise<Response>;
   }): Promise<
-    | { kind: 'page'; head: string; html: string; state: string; routeIds: string[] }
+    | { kind: 'page'; head: string; html: string; state: string; routeIds: string[]; renders: number }
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'shell'; reason: string }
   >;
@@ -166,6 +166,7 @@ export const storefrontPagesPlugin = fp(
         if (!renderer || !isServerRenderedPath(urlPath)) return sendShell(reply, status);
 
         let result: Awaited<ReturnType<StorefrontRenderer['render']>>;
+        const started = performance.now();
         try {
           result = await renderer.render({ url: request.url, origin: app.config.publicUrl, fetch: fetchFor(request) });
         } catch (error) {
@@ -174,13 +175,19 @@ export const storefrontPagesPlugin = fp(
         }
         if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
         if (result.kind === 'shell') {
-          request.log.warn({ url: request.url, reason: result.reason }, 'the storefront page was not rendered: sent the shell');
+          request.log.warn(
+            { url: request.url, reason: result.reason },
+            'the storefront page was not rendered: sent the shell',
+          );
           return sendShell(reply, status);
         }
         let html = between(template, '<!-- page-head', '<!-- /page-head -->', result.head);
         html = between(html, '<!-- page-html -->', '<!-- /page-html -->', result.html);
         html = between(html, '<!-- page-state -->', '<!-- page-state -->', result.state);
         html = between(html, '</head>', '</head>', `${build.routeLinks(result.routeIds)}</head>`);
+        // For whoever looks at the network panel: what the page cost to draw (a cached copy has none).
+        const took = (performance.now() - started).toFixed(1);
+        reply.header('server-timing', `render;dur=${took};desc="${result.renders} render(s)"`);
         return reply.status(status).type('text/html; charset=utf-8').send(html);
       },
     );

@@ -48,6 +48,10 @@ export type RenderResult =
       state: string;
       /** The matched routes' ids: with the build's module map, the chunks and CSS to link. */
       routeIds: string[];
+      /** How many times the page was rendered (1 when the loaders had started every query it needed). */
+      renders: number;
+      /** The queries no loader started, found by rendering (each costs a render more: a loader should start it). */
+      lateQueries: string[];
     }
   | { kind: 'redirect'; status: number; location: string }
   /** Something failed that the browser may fare better with (an API error): send the shell. */
@@ -89,7 +93,10 @@ async function renderInScope(options: RenderOptions, queryClient: QueryClient): 
   const router = createStaticRouter(handler.dataRoutes, context);
   let html = '';
   let head: PageHead = {};
+  let renders = 0;
+  const lateQueries: string[] = [];
   for (let pass = 1; ; pass++) {
+    renders = pass;
     const collector = { head: {} as PageHead };
     html = renderToString(
       <PageHeadCollector.Provider value={collector}>
@@ -102,6 +109,7 @@ async function renderInScope(options: RenderOptions, queryClient: QueryClient): 
     const queries = queryClient.getQueryCache().getAll().filter(waiting);
     if (queries.length === 0) break;
     if (pass === MAX_RENDERS) return { kind: 'shell', reason: 'queries still waiting after three renders' };
+    lateQueries.push(...queries.map((query) => query.queryHash));
     await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
   }
 
@@ -125,6 +133,8 @@ async function renderInScope(options: RenderOptions, queryClient: QueryClient): 
     html,
     state: `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJsonText(state)}</script>`,
     routeIds: context.matches.map((match) => match.route.id),
+    renders,
+    lateQueries,
   };
 }
 

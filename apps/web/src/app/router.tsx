@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { guestOnlyLoader, requireUserLoader } from '@/features/auth/guards';
 import { BootScreen, MainLayout } from './layout/main-layout';
-import { homeLoader, productLoader, productsLoader } from './routes/loaders';
+import { homeLoader, layoutLoader, productLoader, productsLoader } from './routes/loaders';
 import { RouteError } from './routes/route-error';
 
 /**
@@ -15,6 +15,7 @@ import { RouteError } from './routes/route-error';
 export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
+    loader: layoutLoader,
     errorElement: <RouteError />,
     hydrateFallbackElement: <BootScreen />,
     children: [
