@@ -14,7 +14,7 @@ import { invalidField } from '../../lib/errors';
 import { freeSlug, slugRace } from '../../lib/slugs';
 import { ilikeAny } from '../../lib/text-match';
 import { brandSubCategories, brands, categories, products, subCategories } from './catalog.tables';
-import { refreshProductListings } from './read-model';
+import { changeTaxonomy, refreshProductListings } from './read-model';
 import { takenSlugs } from './slugs';
 
 /**
@@ -112,50 +112,56 @@ export async function saveCategory(
   id: number | null,
   input: Partial<CategoryInput>,
 ): Promise<number | null> {
-  return slugRace(() =>
-    db.transaction(async (tx) => {
-      if (id === null) {
-        const name = input.name ?? '';
-        const [row] = await tx
-          .insert(categories)
-          .values({
-            name,
-            slug: await freeSlug(input.slug, name, takenSlugs(tx, categories)),
-            image: input.image ?? null,
-            position: input.position ?? 0,
-            ...(input.vat_rate !== undefined ? { vatRate: input.vat_rate } : {}),
-          })
-          .returning({ id: categories.id });
-        await refreshProductListings(tx, { productIds: [] });
-        return row?.id ?? null;
-      }
-      const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
-      if (!current) return null;
-      const changes = {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.slug !== undefined
-          ? { slug: await freeSlug(input.slug, current.name, takenSlugs(tx, categories, { exceptId: id })) }
-          : {}),
-        ...(input.image !== undefined ? { image: input.image } : {}),
-        ...(input.position !== undefined ? { position: input.position } : {}),
-        // The default for new variations only: existing ones keep the rate their merchant has (decision 029).
-        ...(input.vat_rate !== undefined ? { vatRate: input.vat_rate } : {}),
-      };
-      if (hasAny(changes)) await tx.update(categories).set(changes).where(eq(categories.id, id));
-      await refreshProductListings(tx, { productIds: await productIdsWhere(tx, eq(products.categoryId, id)) });
-      return id;
-    }),
+  // The home page keeps the category tree and brands by this (read-model.ts).
+  return changeTaxonomy(() =>
+    slugRace(() =>
+      db.transaction(async (tx) => {
+        if (id === null) {
+          const name = input.name ?? '';
+          const [row] = await tx
+            .insert(categories)
+            .values({
+              name,
+              slug: await freeSlug(input.slug, name, takenSlugs(tx, categories)),
+              image: input.image ?? null,
+              position: input.position ?? 0,
+              ...(input.vat_rate !== undefined ? { vatRate: input.vat_rate } : {}),
+            })
+            .returning({ id: categories.id });
+          await refreshProductListings(tx, { productIds: [] });
+          return row?.id ?? null;
+        }
+        const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+        if (!current) return null;
+        const changes = {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.slug !== undefined
+            ? { slug: await freeSlug(input.slug, current.name, takenSlugs(tx, categories, { exceptId: id })) }
+            : {}),
+          ...(input.image !== undefined ? { image: input.image } : {}),
+          ...(input.position !== undefined ? { position: input.position } : {}),
+          // The default for new variations only: existing ones keep the rate their merchant has (decision 029).
+          ...(input.vat_rate !== undefined ? { vatRate: input.vat_rate } : {}),
+        };
+        if (hasAny(changes)) await tx.update(categories).set(changes).where(eq(categories.id, id));
+        await refreshProductListings(tx, { productIds: await productIdsWhere(tx, eq(products.categoryId, id)) });
+        return id;
+      }),
+    ),
   );
 }
 
 /** Deletes a category with its sub-categories; its products stay, uncategorised. */
 export async function deleteCategory(db: DbOrTx, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const touched = await productIdsWhere(tx, eq(products.categoryId, id));
-    const rows = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-    await refreshProductListings(tx, { productIds: touched });
-    return rows.length > 0;
-  });
+  // The home page keeps the category tree and brands by this (read-model.ts).
+  return changeTaxonomy(() =>
+    db.transaction(async (tx) => {
+      const touched = await productIdsWhere(tx, eq(products.categoryId, id));
+      const rows = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+      await refreshProductListings(tx, { productIds: touched });
+      return rows.length > 0;
+    }),
+  );
 }
 
 // ---- Sub-categories ------------------------------------------------------------------------
@@ -218,65 +224,71 @@ export async function saveSubCategory(
   id: number | null,
   input: Partial<SubCategoryInput>,
 ): Promise<number | null> {
-  return slugRace(() =>
-    db.transaction(async (tx) => {
-      if (input.category_id !== undefined) {
-        const [parent] = await tx
-          .select({ id: categories.id })
-          .from(categories)
-          .where(eq(categories.id, input.category_id));
-        if (!parent) throw invalidField('category_id', 'No such category.');
-      }
-      if (input.brand_ids?.length) {
-        const found = await tx.select({ id: brands.id }).from(brands).where(inArray(brands.id, input.brand_ids));
-        if (found.length !== new Set(input.brand_ids).size) throw invalidField('brand_ids', 'No such brand.');
-      }
-      let subId = id;
-      if (subId === null) {
-        const name = input.name ?? '';
-        const [row] = await tx
-          .insert(subCategories)
-          .values({
-            categoryId: input.category_id ?? 0,
-            name,
-            slug: await freeSlug(input.slug, name, takenSlugs(tx, subCategories)),
-            position: input.position ?? 0,
-          })
-          .returning({ id: subCategories.id });
-        subId = row?.id ?? null;
-        if (subId === null) return null;
-      } else {
-        const [current] = await tx.select().from(subCategories).where(eq(subCategories.id, subId)).for('update');
-        if (!current) return null;
-        const changes = {
-          ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.slug !== undefined
-            ? { slug: await freeSlug(input.slug, current.name, takenSlugs(tx, subCategories, { exceptId: subId })) }
-            : {}),
-          ...(input.position !== undefined ? { position: input.position } : {}),
-        };
-        if (hasAny(changes)) await tx.update(subCategories).set(changes).where(eq(subCategories.id, subId));
-      }
-      if (input.brand_ids !== undefined) {
-        await tx.delete(brandSubCategories).where(eq(brandSubCategories.subCategoryId, subId));
-        const ids = [...new Set(input.brand_ids)];
-        if (ids.length)
-          await tx.insert(brandSubCategories).values(ids.map((brandId) => ({ brandId, subCategoryId: subId })));
-      }
-      await refreshProductListings(tx, { productIds: await productIdsWhere(tx, eq(products.subCategoryId, subId)) });
-      return subId;
-    }),
+  // The home page keeps the category tree and brands by this (read-model.ts).
+  return changeTaxonomy(() =>
+    slugRace(() =>
+      db.transaction(async (tx) => {
+        if (input.category_id !== undefined) {
+          const [parent] = await tx
+            .select({ id: categories.id })
+            .from(categories)
+            .where(eq(categories.id, input.category_id));
+          if (!parent) throw invalidField('category_id', 'No such category.');
+        }
+        if (input.brand_ids?.length) {
+          const found = await tx.select({ id: brands.id }).from(brands).where(inArray(brands.id, input.brand_ids));
+          if (found.length !== new Set(input.brand_ids).size) throw invalidField('brand_ids', 'No such brand.');
+        }
+        let subId = id;
+        if (subId === null) {
+          const name = input.name ?? '';
+          const [row] = await tx
+            .insert(subCategories)
+            .values({
+              categoryId: input.category_id ?? 0,
+              name,
+              slug: await freeSlug(input.slug, name, takenSlugs(tx, subCategories)),
+              position: input.position ?? 0,
+            })
+            .returning({ id: subCategories.id });
+          subId = row?.id ?? null;
+          if (subId === null) return null;
+        } else {
+          const [current] = await tx.select().from(subCategories).where(eq(subCategories.id, subId)).for('update');
+          if (!current) return null;
+          const changes = {
+            ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.slug !== undefined
+              ? { slug: await freeSlug(input.slug, current.name, takenSlugs(tx, subCategories, { exceptId: subId })) }
+              : {}),
+            ...(input.position !== undefined ? { position: input.position } : {}),
+          };
+          if (hasAny(changes)) await tx.update(subCategories).set(changes).where(eq(subCategories.id, subId));
+        }
+        if (input.brand_ids !== undefined) {
+          await tx.delete(brandSubCategories).where(eq(brandSubCategories.subCategoryId, subId));
+          const ids = [...new Set(input.brand_ids)];
+          if (ids.length)
+            await tx.insert(brandSubCategories).values(ids.map((brandId) => ({ brandId, subCategoryId: subId })));
+        }
+        await refreshProductListings(tx, { productIds: await productIdsWhere(tx, eq(products.subCategoryId, subId)) });
+        return subId;
+      }),
+    ),
   );
 }
 
 export async function deleteSubCategory(db: DbOrTx, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const touched = await productIdsWhere(tx, eq(products.subCategoryId, id));
-    const rows = await tx.delete(subCategories).where(eq(subCategories.id, id)).returning({ id: subCategories.id });
-    await refreshProductListings(tx, { productIds: touched });
-    return rows.length > 0;
-  });
+  // The home page keeps the category tree and brands by this (read-model.ts).
+  return changeTaxonomy(() =>
+    db.transaction(async (tx) => {
+      const touched = await productIdsWhere(tx, eq(products.subCategoryId, id));
+      const rows = await tx.delete(subCategories).where(eq(subCategories.id, id)).returning({ id: subCategories.id });
+      await refreshProductListings(tx, { productIds: touched });
+      return rows.length > 0;
+    }),
+  );
 }
 
 // ---- Brands --------------------------------------------------------------------------------
@@ -310,38 +322,44 @@ export async function findAdminBrand(db: DbOrTx, id: number): Promise<AdminBrand
 
 /** Creates or updates a brand; its name and slug are on every card of its products, so those are refreshed. */
 export async function saveBrand(db: DbOrTx, id: number | null, input: Partial<BrandInput>): Promise<number | null> {
-  return slugRace(() =>
-    db.transaction(async (tx) => {
-      if (id === null) {
-        const name = input.name ?? '';
-        const [row] = await tx
-          .insert(brands)
-          .values({ name, slug: await freeSlug(input.slug, name, takenSlugs(tx, brands)), logo: input.logo ?? null })
-          .returning({ id: brands.id });
-        await refreshProductListings(tx, { productIds: [] });
-        return row?.id ?? null;
-      }
-      const [current] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
-      if (!current) return null;
-      const changes = {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.slug !== undefined
-          ? { slug: await freeSlug(input.slug, current.name, takenSlugs(tx, brands, { exceptId: id })) }
-          : {}),
-        ...(input.logo !== undefined ? { logo: input.logo } : {}),
-      };
-      if (hasAny(changes)) await tx.update(brands).set(changes).where(eq(brands.id, id));
-      await refreshProductListings(tx, { brandId: id });
-      return id;
-    }),
+  // The home page keeps the category tree and brands by this (read-model.ts).
+  return changeTaxonomy(() =>
+    slugRace(() =>
+      db.transaction(async (tx) => {
+        if (id === null) {
+          const name = input.name ?? '';
+          const [row] = await tx
+            .insert(brands)
+            .values({ name, slug: await freeSlug(input.slug, name, takenSlugs(tx, brands)), logo: input.logo ?? null })
+            .returning({ id: brands.id });
+          await refreshProductListings(tx, { productIds: [] });
+          return row?.id ?? null;
+        }
+        const [current] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
+        if (!current) return null;
+        const changes = {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.slug !== undefined
+            ? { slug: await freeSlug(input.slug, current.name, takenSlugs(tx, brands, { exceptId: id })) }
+            : {}),
+          ...(input.logo !== undefined ? { logo: input.logo } : {}),
+        };
+        if (hasAny(changes)) await tx.update(brands).set(changes).where(eq(brands.id, id));
+        await refreshProductListings(tx, { brandId: id });
+        return id;
+      }),
+    ),
   );
 }
 
 export async function deleteBrand(db: DbOrTx, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const touched = await productIdsWhere(tx, eq(products.brandId, id));
-    const rows = await tx.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
-    await refreshProductListings(tx, { productIds: touched });
-    return rows.length > 0;
-  });
+  // The home page keeps the category tree and brands by this (read-model.ts).
+  return changeTaxonomy(() =>
+    db.transaction(async (tx) => {
+      const touched = await productIdsWhere(tx, eq(products.brandId, id));
+      const rows = await tx.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
+      await refreshProductListings(tx, { productIds: touched });
+      return rows.length > 0;
+    }),
+  );
 }

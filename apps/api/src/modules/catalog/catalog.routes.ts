@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { foldListParams } from '../../lib/query-params';
 import { listCategoryTree } from './categories.service';
+import { loadListIndex } from './list-index';
 import { toListRequest } from './product-query';
 import { getProductPage, listBrands, listProducts } from './products.service';
 import { asksSearch, assertSearchable, SEARCH_RATE_LIMIT } from './search-limits';
@@ -20,9 +21,13 @@ import { loadSearchVocabulary } from './search-vocabulary';
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // The words typo correction needs, read in the background once the server is up (searches
   // before then go uncorrected; search-vocabulary.ts).
+  // The list index (list-index.ts) likewise: lists are answered from SQL until it is in place.
   app.addHook('onReady', async () => {
     loadSearchVocabulary(app.db).catch((error: unknown) =>
       app.log.warn({ err: error }, 'search: could not read the catalogue words for typo correction'),
+    );
+    loadListIndex(app.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'lists: could not read the list index; lists are answered from SQL'),
     );
   });
   app.get(

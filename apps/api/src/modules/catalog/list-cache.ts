@@ -28,9 +28,9 @@ interface Entry<T> {
 const caches = new WeakMap<object, Map<string, Entry<unknown>>>();
 const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-function filtersKey(filters: ProductFilters): string {
+function filtersKey(filters: ProductFilters, source: string): string {
   return JSON.stringify([
-    'aggregate',
+    source,
     filters.categories ? [...new Set(filters.categories)].sort() : null,
     filters.sub ?? null,
     filters.brand ?? null,
@@ -79,9 +79,27 @@ async function cached<T>(db: DbOrTx, key: string, compute: () => Promise<T>): Pr
   }
 }
 
-/** The count and price range of a filtered list. */
-export function cachedAggregate<T>(db: DbOrTx, filters: ProductFilters, compute: () => Promise<T>): Promise<T> {
-  return cached(db, filtersKey(filters), compute);
+/**
+ * The count and price range of a filtered list, by where it was computed: the list index's are
+ * exact, the SQL's bounded (decision 010), so neither stands in for the other.
+ */
+export function cachedAggregate<T>(
+  db: DbOrTx,
+  filters: ProductFilters,
+  compute: () => Promise<T>,
+  source: 'sql' | 'index' = 'sql',
+): Promise<T> {
+  return cached(db, filtersKey(filters, `aggregate-${source}`), compute);
+}
+
+/** A product page's related-card candidates, by its sub-category and category. */
+export function cachedRelated<T>(db: DbOrTx, key: [number | null, number | null], compute: () => Promise<T>) {
+  return cached(db, JSON.stringify(['related', ...key]), compute);
+}
+
+/** The ids of the listable products a list's search filter matches, by its corrected folded text. */
+export function cachedSearchIds(db: DbOrTx, corrected: string, compute: () => Promise<number[]>) {
+  return cached(db, JSON.stringify(['search-ids', corrected]), compute);
 }
 
 /** The hits of one search, by its folded text. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, productVariations } from './catalog.tables';
 
@@ -11,15 +11,6 @@ import { products, productVariations } from './catalog.tables';
  */
 const activeProduct = (): SQL => eq(products.isActive, true);
 const activeVariation = (): SQL => eq(productVariations.isActive, true);
-
-/** A product's active variations, in display order (the id may be a placeholder of a prepared statement). */
-export function activeVariations(db: DbOrTx, productId: number | Placeholder) {
-  return db
-    .select()
-    .from(productVariations)
-    .where(and(eq(productVariations.productId, productId), activeVariation()))
-    .orderBy(asc(productVariations.position), asc(productVariations.id));
-}
 
 /**
  * Active variations of the shop's active products among `ids`, with their price and product

@@ -9,13 +9,14 @@ import type {
   Variation,
 } from '@parade/core/catalog-dto';
 import { paginate } from '@parade/core/envelope';
-import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { matchesIndexed, textQuery } from '../../lib/text-match';
 import { shopHolidays } from '../shops';
-import { brands, categories, products, type productVariations, subCategories } from './catalog.tables';
-import { cachedAggregate } from './list-cache';
-import { activeVariations } from './listable';
+import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
+import { cachedAggregate, cachedRelated, cachedSearchIds } from './list-cache';
+import { currentListIndex, type ListIndex } from './list-index';
 import {
   cardColumns,
   cardQuery,
@@ -27,6 +28,7 @@ import {
   sortOrder,
   toProductCard,
 } from './product-cards';
+import { correctedSearchText } from './search-vocabulary';
 
 export const PRODUCTS_PER_PAGE = 20;
 export const PRODUCTS_MAX_PER_PAGE = 60;
@@ -153,11 +155,77 @@ function unfilteredPage(db: DbOrTx, sort: ProductSort) {
 }
 
 /**
- * One page of product cards plus the price range of the filtered set, from the read model: the
- * page is one statement on one table, and the count and price range one more, cached briefly
- * (list-cache.ts) and dropped by every read-model refresh.
+ * One page of product cards plus the price range of the filtered set. With the list index in
+ * place (list-index.ts, decision 036), the page's products, the count and the price range are
+ * worked out in memory, and the cards are ONE statement by primary key (plus, with a search
+ * filter, one for the matching products, kept briefly by the corrected search); before it is
+ * read, and while it is read again after a repair, from the read model in SQL (listFromSql).
  */
 export async function listProducts(db: DbOrTx, request: ProductListRequest): Promise<ProductList> {
+  const index = await currentListIndex(db);
+  return index ? listFromIndex(db, index, request) : listFromSql(db, request);
+}
+
+async function listFromIndex(db: DbOrTx, index: ListIndex, request: ProductListRequest): Promise<ProductList> {
+  const { filters, sort, page, perPage } = request;
+  const offset = (page - 1) * perPage;
+  const limit = Math.min(perPage, MAX_LISTED - offset);
+  const searched = filters.search ? await searchedProductIds(db, filters.search) : null;
+  const resolved = index.resolve(filters, searched);
+  const totals = await cachedAggregate(db, filters, async () => index.aggregate(resolved), 'index');
+  const ids = offset >= MAX_LISTED ? [] : index.page(resolved, sort, offset, limit);
+  const rows = await cardsById(db, ids);
+  return {
+    products: paginate(rows.map(toProductCard), Math.min(totals.total, MAX_LISTED), page, perPage),
+    price_range: { min: totals.min ?? 0, max: totals.max ?? 0 },
+  };
+}
+
+/** The listable products a list's search filter matches (the same condition as in SQL), kept briefly. */
+function searchedProductIds(db: DbOrTx, search: string): Promise<number[]> {
+  const corrected = correctedSearchText(db, search);
+  return cachedSearchIds(db, corrected, async () => {
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(listed(), matchesIndexed(textQuery(corrected), products.searchText)));
+    return rows.map((r) => r.id);
+  });
+}
+
+const cardsByIdStatements = new WeakMap<object, ReturnType<typeof prepareCardsById>>();
+
+function prepareCardsById(db: DbOrTx) {
+  return cardQuery(db)
+    .where(and(listed(), sql`${products.id} = any(${sql.placeholder('ids')}::int[])`))
+    .prepare('catalog_cards_by_id');
+}
+
+/**
+ * The cards of these products, in the order given, by primary key (prepared once per database
+ * handle). A product no longer listable is left out: the list index may not have seen another
+ * process's write yet.
+ */
+export async function cardsById(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  let statement = cardsByIdStatements.get(db);
+  if (!statement) {
+    statement = prepareCardsById(db);
+    cardsByIdStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ ids });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+/**
+ * The same from the read model in SQL: the page is one statement on one table, and the count and
+ * price range one more, cached briefly (list-cache.ts) and dropped by every read-model refresh.
+ */
+export async function listFromSql(db: DbOrTx, request: ProductListRequest): Promise<ProductList> {
   const { filters, sort, page, perPage } = request;
   const offset = (page - 1) * perPage;
   const inPrice = priceCondition(filters);
@@ -180,26 +248,55 @@ export async function listProducts(db: DbOrTx, request: ProductListRequest): Pro
   };
 }
 
-function toVariation(row: typeof productVariations.$inferSelect): Variation {
+/** A variation as the product page's statement reads it (json_build_object: the column names). */
+interface VariationJson {
+  id: number;
+  name: string;
+  slug: string;
+  full_name: string;
+  price: number;
+  compare_at_price: number | null;
+  stock: number | null;
+  sku: string | null;
+  images: string[] | null;
+}
+
+function toVariation(row: VariationJson): Variation {
+  const images = row.images ?? [];
   return {
     id: row.id,
     name: row.name,
     slug: row.slug,
-    full_name: row.fullName,
+    full_name: row.full_name,
     price: row.price,
-    compare_at_price: row.compareAtPrice,
+    compare_at_price: row.compare_at_price,
     stock: row.stock,
     sku: row.sku,
-    thumbnail: row.images[0] ?? null,
-    images: row.images.map((url) => ({ url })),
+    thumbnail: images[0] ?? null,
+    images: images.map((url) => ({ url })),
   };
+}
+
+/**
+ * The product's active variations in display order (position, then id), as one JSON array in the
+ * product's own row: the product page is one statement, not two round trips.
+ */
+function variationsJson() {
+  const v = productVariations;
+  return sql<VariationJson[] | string>`(select coalesce(json_agg(json_build_object(
+      'id', ${v.id}, 'name', ${v.name}, 'slug', ${v.slug}, 'full_name', ${v.fullName}, 'price', ${v.price},
+      'compare_at_price', ${v.compareAtPrice}, 'stock', ${v.stock}, 'sku', ${v.sku}, 'images', ${v.images})
+      order by ${v.position}, ${v.id}), '[]'::json)
+    from ${v} where ${v.productId} = ${products.id} and ${v.isActive})`;
 }
 
 /**
  * The product page's statements, prepared once per database handle: drizzle builds each SQL text
  * once, and PostgreSQL parses each once per connection and may keep its plan. Their shapes never
  * change; the values are placeholders. About 1 ms less per statement on this machine (a third to
- * a half of each), for every product page the reply cache does not hold.
+ * a half of each), for every product page the reply cache does not hold. The product comes with
+ * its variations in one statement; the related cards are kept per sub-category and category
+ * (relatedCards), so most product pages the reply cache does not hold are that one statement.
  */
 function productPageStatements(db: DbOrTx) {
   const related = new Map<string, ReturnType<typeof relatedStatement>>();
@@ -214,6 +311,7 @@ function productPageStatements(db: DbOrTx) {
         subCategory: { id: subCategories.id, name: subCategories.name, slug: subCategories.slug },
         onHoliday: holiday.onHoliday,
         holidayMessage: holiday.message,
+        variations: variationsJson(),
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
@@ -223,8 +321,7 @@ function productPageStatements(db: DbOrTx) {
         and(listed(), eq(products.shopSlug, sql.placeholder('vendor')), eq(products.slug, sql.placeholder('product'))),
       )
       .limit(1)
-      .prepare('catalog_product_page'),
-    variations: activeVariations(db, sql.placeholder('productId')).prepare('catalog_product_variations'),
+      .prepare('catalog_product_page_with_variations'),
     /** One statement per shape: with a sub-category, a category, both or neither. */
     related(shape: RelatedShape) {
       const key = `${shape.sub}-${shape.category}`;
@@ -262,12 +359,11 @@ export async function getProductPage(
   if (!found) throw notFound('Product not found', 'product_not_found');
 
   const p = found.product;
-  const [variationRows, related] = await Promise.all([
-    statements.variations.execute({ productId: p.id }),
-    listRelated(statements, p),
-  ]);
+  const variationRows: VariationJson[] =
+    typeof found.variations === 'string' ? JSON.parse(found.variations) : found.variations;
   const current = variationRows.find((row) => row.slug === slugs.variation);
   if (!current) throw notFound('Product not found', 'product_not_found');
+  const related = await listRelated(db, statements, p);
 
   return {
     product: {
@@ -303,13 +399,13 @@ interface RelatedShape {
 }
 
 /**
- * Up to 8 cards from the same sub-category first, then the same category; never the product
- * itself. Best sellers first within each. One statement: two index-served top-8 queries
- * (the `sub_sold` and `category_sold` list indexes) glued by UNION ALL. Placeholders: `id`,
- * `categoryId`, `subCategoryId`.
+ * The best sellers of a sub-category, then of the rest of its category: RELATED_PRODUCTS + 1 of
+ * each (one may be the product asked about, left out by listRelated), ordered as related products
+ * are. One statement: two index-served top-9 queries (the `sub_sold` and `category_sold` list
+ * indexes) glued by UNION ALL. Placeholders: `categoryId`, `subCategoryId`. The same for every
+ * product of that sub-category and category, so it is kept (list-cache.ts).
  */
 function relatedStatement(db: DbOrTx, shape: RelatedShape) {
-  const id = sql.placeholder('id');
   const categoryId = sql.placeholder('categoryId');
   const subCategoryId = sql.placeholder('subCategoryId');
   const ranked = [desc(products.unitsSold), desc(products.createdAt), desc(products.id)];
@@ -322,10 +418,10 @@ function relatedStatement(db: DbOrTx, shape: RelatedShape) {
         createdAt: products.createdAt,
       })
       .from(products)
-      .where(and(listed(), ne(products.id, id), where))
+      .where(and(listed(), where))
       .orderBy(...ranked)
-      .limit(RELATED_PRODUCTS);
-  const name = `catalog_related_${shape.sub ? 'sub' : 'nosub'}_${shape.category ? 'cat' : 'nocat'}`;
+      .limit(RELATED_PRODUCTS + 1);
+  const name = `catalog_related_near_${shape.sub ? 'sub' : 'nosub'}_${shape.category ? 'cat' : 'nocat'}`;
   const sameSub = near(0, eq(products.subCategoryId, subCategoryId));
   const sameCategory = near(
     1,
@@ -337,22 +433,40 @@ function relatedStatement(db: DbOrTx, shape: RelatedShape) {
     return sameSub
       .unionAll(sameCategory)
       .orderBy(sql`"near"`, sql`"units_sold" desc`, sql`"created_at" desc`, sql`"id" desc`)
-      .limit(RELATED_PRODUCTS)
       .prepare(name);
   }
   return (shape.sub ? sameSub : sameCategory).prepare(name);
 }
 
+/**
+ * Up to 8 cards from the same sub-category first, then the same category; never the product
+ * itself. Best sellers first within each (ties: newest first). The candidates of a sub-category
+ * and category are kept a few seconds and dropped by every read-model refresh (list-cache.ts).
+ */
 async function listRelated(
+  db: DbOrTx,
   statements: ReturnType<typeof productPageStatements>,
   product: { id: number; categoryId: number | null; subCategoryId: number | null },
-) {
+): Promise<ProductCard[]> {
   const { id, categoryId, subCategoryId } = product;
   if (subCategoryId === null && categoryId === null) return [];
-  const rows = await statements
-    .related({ sub: subCategoryId !== null, category: categoryId !== null })
-    .execute({ id, categoryId, subCategoryId });
-  return rows.map(toProductCard);
+  const near = await cachedRelated(db, [subCategoryId, categoryId], async () => {
+    const rows = await statements
+      .related({ sub: subCategoryId !== null, category: categoryId !== null })
+      .execute({ categoryId, subCategoryId });
+    return rows.map((row) => ({ near: Number(row.near), card: toProductCard(row) }));
+  });
+  // Each part is in order already; without the product itself, the first 8 of each, nearest first.
+  const cards: ProductCard[] = [];
+  for (const rank of [0, 1]) {
+    let taken = 0;
+    for (const entry of near) {
+      if (entry.near !== rank || entry.card.id === id || taken === RELATED_PRODUCTS) continue;
+      cards.push(entry.card);
+      taken++;
+    }
+  }
+  return cards.slice(0, RELATED_PRODUCTS);
 }
 
 /** Every brand, by name. */

@@ -55,6 +55,37 @@ export function readModelGeneration(): number {
 }
 
 /**
+ * Told which products every refresh and every sale touched (the list index, list-index.ts, reads
+ * them again). Called inside the write's transaction, before it commits: a listener reads the rows
+ * later, on the next request.
+ */
+type ListingsListener = (scope: ListingScope) => void;
+const listeners = new Set<ListingsListener>();
+export function onListingsChanged(listener: ListingsListener): void {
+  listeners.add(listener);
+}
+function changed(scope: ListingScope) {
+  for (const listener of listeners) listener(scope);
+}
+
+/**
+ * Bumped after every committed write of the catalogue's taxonomy (categories, sub-categories,
+ * brands; admin-taxonomy.ts) and by every refresh of a whole shop, brand or catalogue: the home
+ * page's cached category tree, brands and shops (content's home.service.ts) are kept by it.
+ */
+let structureGeneration = 0;
+export function catalogueStructureGeneration(): number {
+  return structureGeneration;
+}
+export async function changeTaxonomy<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    structureGeneration++;
+  }
+}
+
+/**
  * A product-ids scope is one array parameter (`= any($1)`), not `in ($1, $2, ...)`: the text of
  * the statement is then the same however many products a write touched, so it can be prepared.
  */
@@ -143,6 +174,8 @@ function computedListings(db: DbOrTx, scope: ListingScope) {
  */
 export async function refreshProductListings(tx: DbOrTx, scope: ListingScope): Promise<void> {
   generation++;
+  if (scope === 'all' || !('productIds' in scope)) structureGeneration++;
+  changed(scope);
   if (scope !== 'all' && 'productIds' in scope) {
     if (scope.productIds.length === 0) return;
     // Writes of a few products (every sale, every vendor edit) run as named prepared statements,
@@ -248,12 +281,13 @@ export async function takeStockForSale(
   const sorted = [...lines].sort((a, b) => a.variationId - b.variationId);
   generation++;
   const { rows } = await preparedOn(tx, 'catalog_take_stock_for_sale', () =>
-    rawStatement<{ id: number }>(tx, saleStatement),
+    rawStatement<{ id: number; product_id: number }>(tx, saleStatement),
   ).execute({
     variationIds: sorted.map((l) => l.variationId),
     quantities: sorted.map((l) => l.quantity),
   });
   generation++;
+  changed({ productIds: [...new Set(rows.map((r) => Number(r.product_id)))] });
   return rows.map((r) => r.id);
 }
 
@@ -289,4 +323,4 @@ const saleStatement = sql`
     from sold
     where p.id = sold.product_id
   )
-  select id from taken`;
+  select id, product_id from taken`;
