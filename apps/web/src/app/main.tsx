@@ -8,6 +8,7 @@ import { queryClient } from '@/lib/query-client';
 import { onSessionChange } from '@/lib/session-store';
 import { BootScreen } from './layout/main-layout';
 import { AppProvider } from './provider';
+import { registerServiceWorker } from './pwa/register-service-worker';
 import { routes } from './router';
 import { readServerState, reviveQueryErrors } from './server-state';
 
@@ -21,6 +22,8 @@ onSessionChange(() => useCartStore.getState().clearRewardPoints());
 const serverState = readServerState();
 if (serverState) void hydratePage(root, serverState);
 else renderShell(root);
+// The installable storefront's worker (decision 035): after the page has loaded, never before.
+registerServiceWorker();
 
 /**
  * A page the server rendered (entry-server.tsx): the queries it ran and the router's state come
