@@ -11,7 +11,7 @@ const origin = 'https://parade.example';
 type Listener = (event: Record<string, unknown>) => void;
 
 /** A stand-in for the Cache API: caches listed in the order they were made, as browsers list them. */
-function cacheStorage(fetcher: (url: string) => Promise<Response>) {
+function cacheStorage() {
   const stores = new Map<string, Map<string, Response>>();
   const urlOf = (request: Request | string) => (typeof request === 'string' ? request : request.url);
   const cacheNamed = (store: Map<string, Response>) => ({
@@ -20,9 +20,6 @@ function cacheStorage(fetcher: (url: string) => Promise<Response>) {
     },
     async put(request: Request | string, response: Response) {
       store.set(urlOf(request), response);
-    },
-    async addAll(urls: string[]) {
-      for (const url of urls) store.set(url, await fetcher(url));
     },
   });
   return {
@@ -62,7 +59,7 @@ function runWorker(precache: string[] = ['offline.html', 'offline.js', 'assets/i
     if (!answer) throw new TypeError('Failed to fetch');
     return answer();
   };
-  const storage = cacheStorage(workerFetch);
+  const storage = cacheStorage();
   const state = { skippedWaiting: false, claimed: false, preloadEnabled: false, notifications: [] as string[] };
   const self = {
     location: new URL(`${origin}/service-worker.js`),
@@ -153,6 +150,15 @@ describe("the storefront's service worker", () => {
       `${origin}/offline.js`,
     ]);
     expect(worker.state.skippedWaiting).toBe(true);
+  });
+
+  it('fails its install when a file cannot be fetched, and drops the half-filled cache (the browser then drops the worker)', async () => {
+    const worker = runWorker();
+    worker.serve('/offline.html', 'You are offline');
+    worker.serve('/offline.js', 'offline script');
+    worker.serve('/assets/index-abc.js', 'gone', 404);
+    await expect(worker.fire('install')).rejects.toThrow('assets/index-abc.js answered 404');
+    expect([...worker.stores.keys()]).toEqual([]);
   });
 
   it("on activate keeps its own cache and the newest other version's, drops older ones, and claims the pages", async () => {
