@@ -249,6 +249,11 @@ export const productVariations = pgTable(
     // Search's prefix candidates (variation names starting with the query): a btree range stopped at
     // the cap. The trigram index answers a prefix only by rechecking every row with a word starting so.
     index('product_variations_search_prefix_idx').on(t.searchText.op('text_pattern_ops')).where(sql`${t.listable}`),
+    // Search's word candidates (decision 036): the variations holding the query's words, by short
+    // posting lists of whole words instead of the trigram lists `like '%q%'` reads.
+    index('product_variations_search_words_idx')
+      .using('gin', sql`to_tsvector('simple'::regconfig, ${t.searchText})`)
+      .where(sql`${t.listable}`),
     check('product_variations_price_check', sql`${t.price} >= 0`),
     check('product_variations_vat_rate_check', sql`${t.vatRate} in (0, 5, 20)`),
     check('product_variations_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),

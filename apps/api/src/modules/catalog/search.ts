@@ -1,137 +1,143 @@
 import type { SearchHit } from '@parade/core/catalog-dto';
-import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { FUZZY_THRESHOLD, type TextQuery, textQuery } from '../../lib/text-match';
-import { products, productVariations } from './catalog.tables';
+import { preparedOn, rawStatement } from '../../db/prepared';
+import { FUZZY_THRESHOLD, textQuery } from '../../lib/text-match';
 import { cachedSearchHits } from './list-cache';
 import { correctedSearchText } from './search-vocabulary';
 
 export const SEARCH_LIMIT = 10;
-/** Candidates ranked per query: all matches of a 3-letter query at a million variations would not be. */
+/** Candidates of each kind ranked per query: all matches of a 3-letter query at a million variations would not be. */
 export const SEARCH_CANDIDATES = 100;
 /** Of which, at most this many whose variation name starts with the query (the likely best matches). */
 const PREFIX_CANDIDATES = 50;
 
 /**
- * The candidates of a search: listable variations whose stored folded text (variation full name,
- * product, brand and shop names, one per line; see catalog's read model) matches the query, at
- * most PREFIX_CANDIDATES + 2 * SEARCH_CANDIDATES of them, each part stopped at its cap inside
- * its index scan:
- * - whose variation name starts with the query (the likely best matches, so a common word still
- *   finds them): a range of the `search_prefix` btree;
- * - that contain the query: the trigram GIN index (`like '%q%'`);
- * - close to the query (typos): the trigram GIN index (`<%`), only when fewer than SEARCH_LIMIT
- *   variations contain the query. Ranking puts every containing name above every fuzzy-only one,
- *   so with SEARCH_LIMIT of them the fuzzy part could not reach the reply; skipping it keeps a
- *   common query off `<%`, whose scan walks the long posting lists of word-start trigrams.
+ * POST /search as ONE prepared statement (its text never changes; the query's forms are its
+ * parameters, so PostgreSQL plans it once per connection instead of 2-4 ms per search).
+ *
+ * Candidates: listable variations whose stored folded text (variation full name, product, brand
+ * and shop names, one per line; see catalog's read model) matches the query, found in stages, each
+ * stopped at its cap inside its index scan, and each later stage run only when the earlier ones
+ * cannot fill the reply with matches no later stage could outrank (decision 036):
+ * 1. `prefix`: up to PREFIX_CANDIDATES whose variation name starts with the query, a range of the
+ *    `search_prefix` btree read in its order. Each ranks 0 or 1 (exact or name prefix): with
+ *    SEARCH_LIMIT of them, nothing found later could come before them, and the search is done.
+ * 2. `words`: up to SEARCH_CANDIDATES containing the query whose text has the query's words as
+ *    words (every word whole but the last, which may be the start of one: `sourdough & lo:*`),
+ *    by the `search_words` full-text index (migration 0020), whose short posting lists of whole
+ *    words cost a fraction of the trigram lists a `like '%q%'` reads. Every variation where the
+ *    query starts a word of a name (rank 2 or better) is among them; with SEARCH_LIMIT such
+ *    (counting stage 1's), rank 3 (contained inside a word) and 4 (fuzzy) could not reach the reply.
+ *    Skipped when the query holds anything but letters, digits and spaces (the parser's words).
+ * 3. as before decision 036, only when the stages above fall short: up to SEARCH_CANDIDATES that
+ *    contain the query (trigram index, `like '%q%'`) and, when fewer than SEARCH_LIMIT contain
+ *    it, up to SEARCH_CANDIDATES close to it (`<%`, typos).
+ * PostgreSQL runs a stage's `(select ok from ...)` once, before its scan, and skips the scan when
+ * it is false. Only the candidates are split into their four names, scored with `word_similarity`
+ * and ranked (exact, prefix, word prefix, contains, fuzzy; then score, best seller, shorter name);
+ * the products of the 10 returned are joined last.
  */
-function candidates(db: DbOrTx, query: TextQuery) {
-  const v = productVariations;
-  const columns = {
-    id: v.id,
-    productId: v.productId,
-    name: v.name,
-    slug: v.slug,
-    fullName: v.fullName,
-    price: v.price,
-    images: v.images,
-    unitsSold: v.unitsSold,
-    text: v.searchText,
-  };
-  const listed = sql`${v.listable}`;
-  const contains = sql`${v.searchText} like ${query.contains}`;
-  const containing = db
-    .select({ one: sql`1` })
-    .from(v)
-    .where(and(listed, contains))
-    .limit(SEARCH_LIMIT)
-    .as('containing');
-  // Uncorrelated: PostgreSQL evaluates it once, before the fuzzy scan, and skips that scan when false.
-  const fewContain = sql`(select count(*) from ${containing}) < ${SEARCH_LIMIT}`;
-  return union(
-    db
-      .select(columns)
-      .from(v)
-      .where(and(listed, sql`${v.searchText} like ${query.prefix}`))
-      .limit(PREFIX_CANDIDATES),
-    db.select(columns).from(v).where(and(listed, contains)).limit(SEARCH_CANDIDATES),
-    db
-      .select(columns)
-      .from(v)
-      .where(and(listed, fewContain, sql`${query.folded} <% ${v.searchText}`))
-      .limit(SEARCH_CANDIDATES),
-  ).as('candidate');
+const searchStatement = sql`
+  with prefix as materialized (
+    select id from product_variations
+    where listable and search_text ~>=~ ${sql.placeholder('lo')} and search_text ~<~ ${sql.placeholder('hi')}
+    order by search_text using ~<~
+    limit ${sql.raw(String(PREFIX_CANDIDATES))}),
+  prefix_enough as (select count(*) >= ${sql.raw(String(SEARCH_LIMIT))} as ok from prefix),
+  words as materialized (
+    select id, search_text from product_variations
+    where not (select ok from prefix_enough) and listable
+      and to_tsvector('simple'::regconfig, search_text) @@ ${sql.placeholder('words')}::tsquery
+      -- Contains the query (strpos, not like: the planner must use the words' index here, not the trigrams').
+      and strpos(search_text, ${sql.placeholder('folded')}) > 0
+    limit ${sql.raw(String(SEARCH_CANDIDATES))}),
+  words_enough as (
+    select count(*) >= ${sql.raw(String(SEARCH_LIMIT))} as ok from (
+      select id from prefix
+      union
+      select id from words
+      where (' ' || split_part(search_text, E'\\n', 1)) like ${sql.placeholder('wordPrefix')}
+         or (' ' || split_part(search_text, E'\\n', 3)) like ${sql.placeholder('wordPrefix')}
+         or (' ' || split_part(search_text, E'\\n', 4)) like ${sql.placeholder('wordPrefix')}
+    ) word_start),
+  containing as materialized (
+    select id from product_variations
+    where not (select ok from prefix_enough) and not (select ok from words_enough)
+      and listable and search_text like ${sql.placeholder('contains')}
+    limit ${sql.raw(String(SEARCH_CANDIDATES))}),
+  fuzzy as (
+    select id from product_variations
+    where not (select ok from prefix_enough) and not (select ok from words_enough)
+      and (select count(*) from containing) < ${sql.raw(String(SEARCH_LIMIT))}
+      and listable and ${sql.placeholder('folded')} <% search_text
+    limit ${sql.raw(String(SEARCH_CANDIDATES))}),
+  candidate as (
+    select id from prefix union select id from words union select id from containing union select id from fuzzy),
+  named as (
+    select v.id, v.name, v.slug, v.full_name, v.price, v.images, v.units_sold, v.product_id,
+      split_part(v.search_text, E'\\n', 1) as variation_text,
+      split_part(v.search_text, E'\\n', 2) as product_text,
+      split_part(v.search_text, E'\\n', 3) as brand_text,
+      split_part(v.search_text, E'\\n', 4) as shop_text
+    from candidate join product_variations v on v.id = candidate.id),
+  scored as (
+    select named.*,
+      word_similarity(${sql.placeholder('folded')}, variation_text) as variation_score,
+      word_similarity(${sql.placeholder('folded')}, product_text) as product_score,
+      case when brand_text = '' then 0 else word_similarity(${sql.placeholder('folded')}, brand_text) end as brand_score,
+      word_similarity(${sql.placeholder('folded')}, shop_text) as shop_score
+    from named),
+  ranked as (
+    select scored.*,
+      case
+        when variation_text = ${sql.placeholder('folded')} or product_text = ${sql.placeholder('folded')} then 0
+        when variation_text like ${sql.placeholder('prefix')} or product_text like ${sql.placeholder('prefix')} then 1
+        when (' ' || variation_text) like ${sql.placeholder('wordPrefix')} or (' ' || brand_text) like ${sql.placeholder('wordPrefix')}
+          or (' ' || shop_text) like ${sql.placeholder('wordPrefix')} then 2
+        when variation_text like ${sql.placeholder('contains')} or brand_text like ${sql.placeholder('contains')}
+          or shop_text like ${sql.placeholder('contains')} then 3
+        else 4 end as tier,
+      -- Brand and shop names weigh a little less than the product's own names.
+      greatest(variation_score, product_score, brand_score * 0.9, shop_score * 0.8) as score
+    from scored
+    -- The stored text matched as a whole; a hit must match by one of its names.
+    where (variation_text like ${sql.placeholder('contains')} or variation_score >= ${sql.raw(String(FUZZY_THRESHOLD))})
+      or (product_text like ${sql.placeholder('contains')} or product_score >= ${sql.raw(String(FUZZY_THRESHOLD))})
+      or (brand_text like ${sql.placeholder('contains')} or brand_score >= ${sql.raw(String(FUZZY_THRESHOLD))})
+      or (shop_text like ${sql.placeholder('contains')} or shop_score >= ${sql.raw(String(FUZZY_THRESHOLD))})
+    order by tier, score desc, units_sold desc, length(full_name), id
+    limit ${sql.raw(String(SEARCH_LIMIT))})
+  select ranked.id, ranked.name, ranked.slug, ranked.full_name, ranked.price, ranked.images,
+    p.slug as product_slug, p.type as product_type, p.shop_name, p.shop_slug
+  from ranked join products p on p.id = ranked.product_id
+  order by ranked.tier, ranked.score desc, ranked.units_sold desc, length(ranked.full_name), ranked.id`;
+
+interface SearchRow {
+  id: number;
+  name: string;
+  slug: string;
+  full_name: string;
+  price: number;
+  images: string[] | string | null;
+  product_slug: string;
+  product_type: SearchHit['product']['type'];
+  shop_name: string | null;
+  shop_slug: string | null;
 }
 
-/** The candidates with their four folded names apart and scored against the query. */
-function scoredVariations(db: DbOrTx, query: TextQuery) {
-  const c = candidates(db, query);
-  const line = (n: number) => sql<string>`split_part(${c.text}, E'\\n', ${sql.raw(String(n))})`;
-  const similarity = (text: SQLWrapper) => sql<number>`word_similarity(${query.folded}, ${text})`;
-  const named = db
-    .select({
-      id: sql<number>`${c.id}`.as('hit_id'),
-      name: sql<string>`${c.name}`.as('hit_name'),
-      slug: sql<string>`${c.slug}`.as('hit_slug'),
-      fullName: sql<string>`${c.fullName}`.as('hit_full_name'),
-      price: sql<number>`${c.price}`.as('hit_price'),
-      images: sql<string[]>`${c.images}`.as('hit_images'),
-      unitsSold: sql<number>`${c.unitsSold}`.as('hit_units_sold'),
-      productId: sql<number>`${c.productId}`.as('hit_product_id'),
-      variationText: line(1).as('variation_text'),
-      productText: line(2).as('product_text'),
-      brandText: line(3).as('brand_text'),
-      shopText: line(4).as('shop_text'),
-    })
-    .from(c)
-    .as('named');
-  return db
-    .select({
-      id: named.id,
-      name: named.name,
-      slug: named.slug,
-      fullName: named.fullName,
-      price: named.price,
-      images: named.images,
-      unitsSold: named.unitsSold,
-      productId: named.productId,
-      variationText: named.variationText,
-      productText: named.productText,
-      brandText: named.brandText,
-      shopText: named.shopText,
-      variationScore: similarity(named.variationText).as('variation_score'),
-      productScore: similarity(named.productText).as('product_score'),
-      brandScore: sql<number>`case when ${named.brandText} = '' then 0 else ${similarity(named.brandText)} end`.as(
-        'brand_score',
-      ),
-      shopScore: similarity(named.shopText).as('shop_score'),
-    })
-    .from(named)
-    .as('searchable');
-}
-
-type Searchable = ReturnType<typeof scoredVariations>;
+/** The highest code point: `q` then it bounds, byte-wise, every text that starts with `q`. */
+const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
 
 /**
- * How well a variation matches, best first:
- *   0 the product or variation name IS the query,
- *   1 the product or variation name starts with it,
- *   2 a word of the product, variation, brand or shop name starts with it,
- *   3 one of those names contains it,
- *   4 a fuzzy (trigram) match only: typos such as "bananna".
- * Within a tier the closer trigram score wins, then the best seller, then the shorter name.
+ * The full-text query of stage 2: every word whole but the last, which may be the start of one;
+ * null (stage skipped) unless the text is words of letters and digits, which PostgreSQL's parser
+ * reads as the same words.
  */
-function tier(query: TextQuery, row: Searchable): SQL<number> {
-  const { variationText: v, productText: p, brandText: b, shopText: s } = row;
-  const wordStart = (name: SQLWrapper) => sql`(' ' || ${name}) like ${query.wordPrefix}`;
-  const contains = (name: SQLWrapper) => sql`${name} like ${query.contains}`;
-  return sql<number>`case
-    when ${v} = ${query.folded} or ${p} = ${query.folded} then 0
-    when ${v} like ${query.prefix} or ${p} like ${query.prefix} then 1
-    when ${wordStart(v)} or ${wordStart(b)} or ${wordStart(s)} then 2
-    when ${contains(v)} or ${contains(b)} or ${contains(s)} then 3
-    else 4 end`;
+export function wordsQuery(folded: string): string | null {
+  if (!/^[a-z0-9]+( [a-z0-9]+)*$/.test(folded)) return null;
+  const words = folded.split(' ');
+  return words.map((word, i) => (i === words.length - 1 ? `'${word}':*` : `'${word}'`)).join(' & ');
 }
 
 /**
@@ -149,50 +155,30 @@ export function searchVariations(db: DbOrTx, text: string): Promise<SearchHit[]>
 }
 
 async function findVariations(db: DbOrTx, text: string): Promise<SearchHit[]> {
-  const rows = await searchQuery(db, text);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    slug: r.slug,
-    full_name: r.fullName,
-    price: r.price,
-    thumbnail: r.images[0] ?? null,
-    product: { slug: r.productSlug, type: r.productType, shop: { name: r.shopName ?? '', slug: r.shopSlug ?? '' } },
-  }));
-}
-
-export function searchQuery(db: DbOrTx, text: string) {
   const query = textQuery(text);
-  const row = scoredVariations(db, query);
-  const matches = (text: SQLWrapper, score: SQLWrapper) =>
-    sql`(${text} like ${query.contains} or ${score} >= ${FUZZY_THRESHOLD})`;
-  return db
-    .select({
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      fullName: row.fullName,
-      price: row.price,
-      images: row.images,
-      productSlug: products.slug,
-      productType: products.type,
-      shopName: products.shopName,
-      shopSlug: products.shopSlug,
-    })
-    .from(row)
-    .innerJoin(products, eq(products.id, row.productId))
-    .where(
-      // The stored text matched as a whole; a hit must match by one of its names.
-      sql`(${matches(row.variationText, row.variationScore)} or ${matches(row.productText, row.productScore)}
-        or ${matches(row.brandText, row.brandScore)} or ${matches(row.shopText, row.shopScore)})`,
-    )
-    .orderBy(
-      asc(tier(query, row)),
-      // Brand and shop names weigh a little less than the product's own names.
-      desc(sql`greatest(${row.variationScore}, ${row.productScore}, ${row.brandScore} * 0.9, ${row.shopScore} * 0.8)`),
-      desc(row.unitsSold),
-      asc(sql`length(${row.fullName})`),
-      asc(row.id),
-    )
-    .limit(SEARCH_LIMIT);
+  const { rows } = await preparedOn(db, 'catalog_search', () => rawStatement<SearchRow>(db, searchStatement)).execute({
+    folded: query.folded,
+    lo: query.folded,
+    hi: query.folded + LAST_CHARACTER,
+    words: wordsQuery(query.folded),
+    contains: query.contains,
+    prefix: query.prefix,
+    wordPrefix: query.wordPrefix,
+  });
+  return rows.map((r) => {
+    const images: string[] = typeof r.images === 'string' ? JSON.parse(r.images) : (r.images ?? []);
+    return {
+      id: Number(r.id),
+      name: r.name,
+      slug: r.slug,
+      full_name: r.full_name,
+      price: Number(r.price),
+      thumbnail: images[0] ?? null,
+      product: {
+        slug: r.product_slug,
+        type: r.product_type,
+        shop: { name: r.shop_name ?? '', slug: r.shop_slug ?? '' },
+      },
+    };
+  });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "product_variations_search_words_idx" ON "product_variations" USING gin (to_tsvector('simple'::regconfig, "search_text")) WHERE "product_variations"."listable";
