@@ -6,7 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { apiServerFile, buildApiIfNeeded } from './build-api.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 /**
  * `npm run bench:web [-- --markdown] [-- --runs 2] [-- --url http://host:port]`: Lighthouse (mobile
@@ -63,10 +65,11 @@ async function waitForHealth(url, server, timeoutMs = 90_000) {
 /** Starts the real server on the built apps; returns its URL and a stop function. */
 async function startServer() {
   buildIfNeeded();
+  await buildApiIfNeeded();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-bench-web-'));
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  const server = spawn(process.execPath, [...serverNodeFlags, apiServerFile], {
     cwd: root,
     env: {
       ...process.env,

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { buildApiIfNeeded } from './build-api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -115,4 +116,7 @@ export function buildIfNeeded({ force = false } = {}) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfNeeded({ force: process.argv.includes('--force') });
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  buildIfNeeded({ force: process.argv.includes('--force') });
+  await buildApiIfNeeded({ force: process.argv.includes('--force') });
+}

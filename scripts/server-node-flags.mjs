@@ -16,5 +16,11 @@
  * at 95-101 ms, 512 MB at 87-94 ms (three runs each). The largest resident size measured in any
  * bench is about 400 MiB (search at 1,000,000 products), mostly outside the old space.
  * docs/performance.md has the runs.
+ *
+ * No `--enable-source-maps`: the server runs compiled (apps/api/dist/server.js, decision 037), not
+ * minified and with its functions' names, so a stack trace's file and line are readable in the
+ * bundle itself. The flag would parse the source map beside it into 14 MB of heap at start-up
+ * (25 MiB resident); `NODE_OPTIONS=--enable-source-maps npm start` turns it on to read TypeScript
+ * lines.
  */
 export const serverNodeFlags = ['--max-semi-space-size=16', '--max-old-space-size=512'];

@@ -6,13 +6,17 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
-import { freePort, keepLastLines, root, tsxProcess, untilHealthy } from '../src/test/api-process';
+import { buildApiIfNeeded } from '../../../scripts/build-api.mjs';
+import { apiServerProcess, freePort, keepLastLines, root, tsxProcess, untilHealthy } from '../src/test/api-process';
 
 export { freePort, root, tsxProcess };
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
+/** Children this process is stopping: their exit is expected. */
+const stopping = new WeakSet<ChildProcess>();
+
 export async function stop(child: ChildProcess): Promise<void> {
+  stopping.add(child);
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -48,9 +52,11 @@ export async function startServer(
   port: number,
   extraNodeFlags: string[] = [],
 ): Promise<Server> {
+  // The compiled server with the flags `npm start` gives it: the bench measures what production
+  // runs. Built (if stale) before the clock starts: the cold start is the server's alone.
+  await buildApiIfNeeded();
   const started = performance.now();
-  // With the flags `npm start` gives it: the bench measures what production runs.
-  const child = tsxProcess(path.join(root, 'apps/api/src/server.ts'), [], env, [...serverNodeFlags, ...extraNodeFlags]);
+  const child = await apiServerProcess(env, extraNodeFlags);
   const lines = keepLastLines(child, 40);
   const warnings: string[] = [];
   let partial = '';
@@ -58,6 +64,14 @@ export async function startServer(
     const parts = (partial + chunk.toString()).split('\n');
     partial = parts.pop() ?? '';
     if (warnings.length < 200_000) warnings.push(...parts.filter(Boolean));
+  });
+  // A server that dies during the run says so at once, with its last lines: otherwise the rows
+  // after it only show "no replies".
+  child.once('exit', (code, signal) => {
+    if (stopping.has(child)) return;
+    process.stderr.write(
+      `\nThe server exited (code ${code}, signal ${signal}). Its last lines:\n${lines.join('\n')}\n`,
+    );
   });
   const origin = `http://127.0.0.1:${port}`;
   if (await untilHealthy(child, origin, { what: 'the server', output: lines, timeoutMs: 120_000, pollMs: 25 })) {

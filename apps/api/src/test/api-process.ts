@@ -1,12 +1,14 @@
 /**
- * Child processes of the API: the real server started as `npm start` starts it (crash-safety
- * tests), and what the benches use to start theirs (bench/processes.ts): a free port, a
- * TypeScript file run through tsx, the last lines a child printed, the wait for /api/health.
+ * Child processes of the API: the real server started as `npm start` starts it, from its compiled
+ * build (crash-safety and two-process tests, the benches: bench/processes.ts), a free port, a
+ * TypeScript file run through tsx (the benches' own tools), the last lines a child printed, the
+ * wait for /api/health.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiServerFile, buildApiIfNeeded } from '../../../../scripts/build-api.mjs';
 import { serverNodeFlags } from '../../../../scripts/server-node-flags.mjs';
 
 /** The repository root: every child runs there, as `npm start` does. */
@@ -33,6 +35,20 @@ export function tsxProcess(
   nodeFlags: string[] = [],
 ): ChildProcess {
   return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', file, ...argv], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * The compiled API server (apps/api/dist/server.js, built first if missing or stale) run by this
+ * Node from the repository root, as `npm start` runs it: the server's Node flags, then
+ * `extraNodeFlags`, with `env`; output piped.
+ */
+export async function apiServerProcess(env: NodeJS.ProcessEnv, extraNodeFlags: string[] = []): Promise<ChildProcess> {
+  await buildApiIfNeeded();
+  return spawn(process.execPath, [...serverNodeFlags, ...extraNodeFlags, apiServerFile], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,8 +102,8 @@ export interface ApiProcess {
 
 /**
  * The real API server in a process of its own, started as `npm start` starts it (this Node,
- * the server's Node flags, `--import tsx`, apps/api/src/server.ts) with exactly `env` (plus
- * PATH and HOME), listening on 127.0.0.1:`port`. Resolves when `/api/health` answers 200.
+ * the server's Node flags, the compiled apps/api/dist/server.js: apiServerProcess) with exactly
+ * `env` (plus PATH and HOME), listening on 127.0.0.1:`port`. Resolves when `/api/health` answers 200.
  */
 export async function startApiProcess(
   env: Record<string, string>,
@@ -103,7 +119,7 @@ export async function startApiProcess(
     HOST: '127.0.0.1',
     PORT: String(port),
   };
-  const child = tsxProcess(path.join(root, 'apps/api/src/server.ts'), [], childEnv, serverNodeFlags);
+  const child = await apiServerProcess(childEnv);
   const output = keepLastLines(child, 60);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();

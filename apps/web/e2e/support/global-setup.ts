@@ -10,7 +10,9 @@ import { ledgerClockFile } from '@parade/test-support/ledger-clock';
 import { startSmtpCapture } from '@parade/test-support/smtp-capture';
 import { startStripeStandIn } from '@parade/test-support/stripe-stand-in';
 import type { TestProject } from 'vitest/node';
+import { apiServerFile, buildApiIfNeeded } from '../../../../scripts/build-api.mjs';
 import { buildIfNeeded } from '../../../../scripts/build-if-needed.mjs';
+import { serverNodeFlags } from '../../../../scripts/server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -44,12 +46,14 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 90_0
 }
 
 /**
- * Builds the apps if needed, then starts one Chromium and, for each worker of the e2e project,
- * the real server on a free port with a throw-away DATA_DIR, its own SMTP capture and Stripe
- * stand-in (each spec file claims a free one: @parade/test-support/e2e-servers).
+ * Builds the apps and the API if needed, then starts one Chromium and, for each worker of the e2e
+ * project, the real server (compiled, with `npm start`'s Node flags: what production runs) on a
+ * free port with a throw-away DATA_DIR, its own SMTP capture and Stripe stand-in (each spec file
+ * claims a free one: @parade/test-support/e2e-servers).
  */
 export default async function setup(project: TestProject) {
   buildIfNeeded();
+  await buildApiIfNeeded();
   const count = Math.max(1, Number(project.config.maxWorkers) || 1);
   const [browser, ...stacks] = await Promise.all([
     launchChromiumServer(),
@@ -85,7 +89,7 @@ async function startServerStack(): Promise<{ server: E2eServer; close(): Promise
   // Card payments through the Stripe stand-in: the API's SDK calls its REST side, the payment
   // step loads its Stripe.js, and its confirmPayment posts the signed webhook to the server.
   const stripe = await startStripeStandIn({ webhookUrl: `${baseURL}/api/payments/stripe/webhook` });
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  const server = spawn(process.execPath, [...serverNodeFlags, apiServerFile], {
     cwd: root,
     env: {
       ...process.env,

@@ -6,7 +6,7 @@ import { orderCreatedEventSchema, orderUpdatedEventSchema } from '@parade/core/v
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents } from '../../maintenance/schema';
-import { freePort, keepLastLines, tsxProcess, untilHealthy } from '../../test/api-process';
+import { apiServerProcess, freePort, keepLastLines, untilHealthy } from '../../test/api-process';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { checkoutFixtures, collection } from '../../test/checkout-fixtures';
 import { signUpAs } from '../../test/manage-fixtures';
@@ -236,7 +236,7 @@ if (process.env.TEST_DATABASE_URL)
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-second-api-'));
       const port = await freePort();
       childOrigin = `http://127.0.0.1:${port}`;
-      child = tsxProcess('apps/api/src/server.ts', [], {
+      child = await apiServerProcess({
         ...process.env,
         ...NO_LOAD_SHEDDING,
         ...CHEAP_PASSWORD_HASHES,
