@@ -87,7 +87,6 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // An idle board is not a stuck connection: the heartbeat below keeps it honest instead.
       request.raw.socket.setTimeout(0);
-      raw.write('retry: 3000\n: connected\n\n');
       let closed = false;
       let unsubscribe: () => void;
       try {
@@ -95,11 +94,14 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!closed) raw.write(serverSentEvent(event));
         });
       } catch (error) {
-        // The database is unreachable: end the stream; the board retries (retry: 3000 above).
+        // The database is unreachable: end the stream; the board retries in 3 s.
         request.log.warn({ err: error }, 'live order board could not start');
-        raw.end();
+        raw.end('retry: 3000\n\n');
         return;
       }
+      // The first bytes (and so the headers) leave once the board is subscribed: a client that
+      // sees the stream open knows that every order committed from then on reaches it.
+      raw.write('retry: 3000\n: connected\n\n');
       const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), ORDER_EVENTS_HEARTBEAT_MS);
       const end = () => {
         if (closed) return;
