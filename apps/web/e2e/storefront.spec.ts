@@ -486,6 +486,9 @@ describe('storefront on a desktop screen', () => {
       await page.goto('/');
       await page.getByTestId('home-categories').waitFor();
       const search = page.getByRole('combobox', { name: 'Search products' });
+      // The server's page shows before it works: the search box (and its keyboard shortcut) is
+      // there once the page has hydrated and the box's code has loaded.
+      await search.waitFor();
 
       // A letter typed with nothing focused goes into the search box.
       await page.locator('body').click({ position: { x: 5, y: 400 } });
