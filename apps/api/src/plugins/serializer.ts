@@ -74,3 +74,18 @@ export function serializerCompilerFor(
     return validatingSerializerCompiler(route as never) as (data: unknown) => string;
   };
 }
+
+/**
+ * The writer of one reply schema as the route's serialiser would write it, for a handler that
+ * keeps its reply's JSON text (content's home page): `compiled` mode's fast-json-stringify writer
+ * or `validating` mode's check-then-stringify, so both modes keep sending the same bytes.
+ */
+export function replyWriterFor(mode: 'validating' | 'compiled', schema: ZodType): (data: unknown) => string {
+  const writer = mode === 'compiled' ? compileReplyWriter(schema) : null;
+  if (writer) return writer;
+  return (validatingSerializerCompiler as (route: unknown) => (data: unknown) => string)({
+    schema,
+    method: 'GET',
+    url: '(kept reply)',
+  });
+}

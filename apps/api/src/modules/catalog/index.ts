@@ -28,8 +28,22 @@ export {
 export { priceShopVariations } from './listable';
 export { hasListedProducts } from './product-cards';
 export { shopProductListQuery, toListRequest } from './product-query';
-export { countListableProducts, listBrandRefs, listProducts, shopListing, topCards } from './products.service';
-export { type ListingScope, readModelGeneration, refreshProductListings, repairReadModel } from './read-model';
+export {
+  countListableProducts,
+  homeCardRows,
+  listBrandRefs,
+  listedShopIds,
+  listProducts,
+  shopListing,
+  topCards,
+} from './products.service';
+export {
+  catalogueStructureGeneration,
+  type ListingScope,
+  readModelGeneration,
+  refreshProductListings,
+  repairReadModel,
+} from './read-model';
 export { SEARCH_LIMIT, searchVariations } from './search';
 export { SEARCH_RATE_LIMIT } from './search-limits';
 export {

@@ -1,8 +1,9 @@
-import type { ProductList } from '@parade/core/catalog-dto';
+import type { HomeData, ProductList } from '@parade/core/catalog-dto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { setShopActive } from '../shops';
+import { saveCategory } from './admin-taxonomy';
 import { recordSale, reverseSale, setProductActive, setVariationActive, setVariationPrice } from './catalog.commands';
 import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
 import { currentListIndex, ListIndex, loadListIndex } from './list-index';
@@ -270,5 +271,28 @@ describe('lists from the list index', () => {
       .where(eq(products.id, row!.id));
     await refreshProductListings(db, { productIds: [row!.id] });
     await compareWithSql(await someRequests(40, 7));
+  });
+});
+
+describe('the home page from kept parts', () => {
+  it('follows catalogue and taxonomy writes on the next request, from its kept parts (decision 036)', async () => {
+    const db = t.database.db;
+    const home = async () => (await t.app.inject('/api/home')).json().data as HomeData;
+    const before = await home();
+    // A price change of a card on the home page: its newest row is read again.
+    const card = before.products[0]!;
+    await setVariationPrice(db, card.variation.id, card.price + 111);
+    const repriced = await home();
+    expect(repriced.products.find((c) => c.id === card.id)?.price).toBe(card.price + 111);
+    await setVariationPrice(db, card.variation.id, card.price);
+    // A category renamed by the platform: the tree is read again.
+    const category = before.categories[0]!;
+    await saveCategory(db, category.id, { name: `${category.name} and more` });
+    expect((await home()).categories[0]!.name).toBe(`${category.name} and more`);
+    await saveCategory(db, category.id, { name: category.name });
+    expect((await home()).categories[0]!.name).toBe(category.name);
+    // The same parts make the same bytes.
+    const [first, second] = await Promise.all([t.app.inject('/api/home'), t.app.inject('/api/home')]);
+    expect(second.body).toBe(first.body);
   });
 });

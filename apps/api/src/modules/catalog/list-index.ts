@@ -190,9 +190,9 @@ export class ListIndex {
     return this.slotFor(id) !== undefined;
   }
 
-  /** How many listable products a shop has here. */
-  shopCount(shopId: number): number {
-    return this.postings.shopId.get(shopId)?.length ?? 0;
+  /** The shops with a listable product. */
+  listedShopIds(): number[] {
+    return [...this.postings.shopId.keys()];
   }
 
   // ---- keeping it right ----------------------------------------------------------------------

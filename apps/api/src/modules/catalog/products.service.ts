@@ -490,6 +490,36 @@ export async function topCards(db: DbOrTx, sort: ProductSort, limit: number): Pr
   return rows.map(toProductCard);
 }
 
+/**
+ * The home page's two rows of cards: the newest and the best sellers of the whole catalogue. From
+ * the list index, one statement for both (24 cards by primary key); before it is read, two.
+ */
+export async function homeCardRows(
+  db: DbOrTx,
+  limit: number,
+): Promise<{ newest: ProductCard[]; popular: ProductCard[] }> {
+  const newestFirst: ProductSort = { sortBy: 'date', descending: true };
+  const bestSelling: ProductSort = { sortBy: 'best_selling', descending: true };
+  const index = await currentListIndex(db);
+  if (!index) {
+    const [newest, popular] = await Promise.all([topCards(db, newestFirst, limit), topCards(db, bestSelling, limit)]);
+    return { newest, popular };
+  }
+  const all = index.resolve({}, null);
+  const newestIds = index.page(all, newestFirst, 0, limit);
+  const popularIds = index.page(all, bestSelling, 0, limit);
+  const rows = await cardsById(db, [...new Set([...newestIds, ...popularIds])]);
+  const cards = new Map(rows.map((row) => [row.id, toProductCard(row)]));
+  const pick = (ids: number[]) => ids.flatMap((id) => cards.get(id) ?? []);
+  return { newest: pick(newestIds), popular: pick(popularIds) };
+}
+
+/** The shops with a listed product, from the list index; null before it is read (ask SQL: hasListedProducts). */
+export async function listedShopIds(db: DbOrTx): Promise<number[] | null> {
+  const index = await currentListIndex(db);
+  return index ? index.listedShopIds() : null;
+}
+
 /** Listable products per shop, for a batch of shops (one query): the shop cards' product count. */
 export async function countListableProducts(db: DbOrTx, shopIds: number[]): Promise<Map<number, number>> {
   if (shopIds.length === 0) return new Map();

@@ -76,10 +76,17 @@ describe('statements per request', () => {
     expect(seen.size).toBeGreaterThan(1);
   });
 
-  it('the home page: a fixed handful, one per section', async () => {
+  it('the home page: a fixed handful, one per section; then its kept parts, and one statement after a write', async () => {
     const first = await count('GET', '/api/home');
     expect(first).toBeLessThanOrEqual(8);
-    expect(await count('GET', '/api/home')).toBe(first);
+    // Every part is kept (content's home.service.ts, decision 036).
+    expect(await count('GET', '/api/home')).toBe(0);
+    // A catalogue write: only the newest and best-selling cards are read again, in one statement.
+    const list = (await t.app.inject({ method: 'GET', url: '/api/products?per_page=1' })).json().data as ProductList;
+    const variation = list.products.data[0]!.variation;
+    await setVariationActive(t.database.db, variation.id, false);
+    expect(await count('GET', '/api/home')).toBe(1);
+    await setVariationActive(t.database.db, variation.id, true);
   });
 
   it('a search: one statement, for a short, a long and a misspelt query', async () => {

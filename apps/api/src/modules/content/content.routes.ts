@@ -15,14 +15,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { dropEmptyParams } from '../../lib/query-params';
+import { replyWriterFor } from '../../plugins/serializer';
 import { receiveContactMessage } from '../../workflows/receive-contact-message';
 import { getBlogPost, listBlog, listBlogCategories } from './blog.service';
 import { listLiveDeals } from './deals.service';
-import { getHomeData } from './home.service';
+import { homeReply } from './home.service';
 import { listPages } from './pages.service';
 import { getSiteSettings } from './settings.service';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const writeHome = replyWriterFor(app.config.responseSerializer, successEnvelope(homeDataSchema));
   app.get(
     '/app/setting',
     {
@@ -60,7 +62,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(homeDataSchema), ...failureResponses },
       },
     },
-    async () => ok(await getHomeData(app.db)),
+    // Written once per set of the home page's kept parts (home.service.ts), sent as that text.
+    async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send((await homeReply(app.db, writeHome)) as never),
   );
 
   app.get(
