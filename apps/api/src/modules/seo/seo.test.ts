@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
 import { blogPosts, pages, products } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { refreshProductListings } from '../catalog';
@@ -43,6 +45,45 @@ function protocolLocs(xml: string, root: 'urlset' | 'sitemapindex'): string[] {
     return match![1]!.replaceAll('&amp;', '&');
   });
 }
+
+const schema = (name: string) => ({
+  fileName: name,
+  contents: readFileSync(new URL(`./schemas/${name}`, import.meta.url), 'utf8'),
+});
+
+/** Validates a sitemap file against the protocol's XML Schema with libxml2 (xmllint, as WebAssembly). */
+async function expectValid(xml: string, root: 'urlset' | 'sitemapindex') {
+  const result = await validateXML({
+    xml: [{ fileName: `${root}.xml`, contents: xml }],
+    schema: [schema(root === 'urlset' ? 'sitemap.xsd' : 'siteindex.xsd')],
+  });
+  expect(result.errors.map((error) => error.rawMessage)).toEqual([]);
+  expect(result.valid).toBe(true);
+}
+
+describe('the sitemaps schema', () => {
+  it('validates every file the site serves, and refuses what breaks the protocol', async () => {
+    const index = (await get('/sitemap.xml')).body;
+    await expectValid(index, 'sitemapindex');
+    const files = [...index.matchAll(/<loc>[^<]*(\/sitemaps\/[^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    for (const file of files) await expectValid((await get(file)).body, 'urlset');
+
+    // The schema is no formality: a relative <loc>, a bad date and a stray element all fail.
+    const pages = (await get('/sitemaps/pages.xml')).body;
+    for (const broken of [
+      pages.replace(/<loc>https?:\/\/[^/]+/, '<loc>'),
+      pages.replace('</loc>', '</loc><lastmod>yesterday</lastmod>'),
+      pages.replace('</loc>', '</loc><price>1</price>'),
+    ]) {
+      const result = await validateXML({
+        xml: [{ fileName: 'broken.xml', contents: broken }],
+        schema: [schema('sitemap.xsd')],
+      });
+      expect(result.valid).toBe(false);
+    }
+  });
+});
 
 describe('robots.txt', () => {
   it('keeps crawlers out of the private areas and names the sitemap', async () => {
