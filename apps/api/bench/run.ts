@@ -5,7 +5,8 @@
  * 1. Starts a bare Fastify process (GET /bare: 1 KB of constant JSON) and the real API server
  *    as a child process, compiled as `npm start` runs it (`node <server flags>
  *    apps/api/dist/server.js`, built first if stale), with NODE_ENV=production,
- *    GEOCODER=demo, SEED_DEMO=false (true in --smoke), SERVE_APPS=false, LOG_LEVEL=warn,
+ *    GEOCODER=demo, SEED_DEMO=false (true in --smoke), SERVE_APPS=true (the storefront's
+ *    server-rendered pages: the SSR rows; the apps are built first if stale), LOG_LEVEL=warn,
  *    HOST=127.0.0.1, TRUST_PROXY=127.0.0.1, on the chosen database. Cold start = spawn until
  *    /api/health answers 200.
  * 2. Discovers real data through the API (categories, brands, product pages, shops), so every
@@ -55,6 +56,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
 import type { LoadResult, LoadSpec } from './load-worker';
 import {
   type CategoryNode,
@@ -330,7 +332,23 @@ async function longTailRows(origin: string, cards: Card[]): Promise<Row[]> {
       `${(searches.measured.length + searches.warmup.length).toLocaleString('en-GB')} typo searches from ${names.size.toLocaleString('en-GB')} names`,
   );
 
+  // The same product pages as the storefront serves them, rendered on the server (decision 038):
+  // 20 pages again and again (the reply cache's copies), and every request a page not seen yet.
+  const htmlPages = (apiPaths: string[]) =>
+    apiPaths.map((apiPath) => apiPath.replace(/^\/api\/product(\/[^/]+)/, '$1/product'));
+  const cachedPages = htmlPages(pagePaths.warmup.slice(0, 20));
   const rows: Row[] = [
+    {
+      name: 'SSR product pages from the cache (20 pages)',
+      method: 'GET',
+      paths: cachedPages,
+    },
+    {
+      name: `LONG TAIL SSR product pages, ${pagePaths.measured.length.toLocaleString('en-GB')} products`,
+      method: 'GET',
+      paths: htmlPages(pagePaths.measured),
+      warmupPaths: htmlPages(pagePaths.warmup),
+    },
     {
       name: `LONG TAIL lists, ${listPaths.measured.length.toLocaleString('en-GB')} URLs`,
       method: 'GET',
@@ -566,7 +584,8 @@ async function main() {
     NODE_ENV: 'production',
     GEOCODER: 'demo',
     SEED_DEMO: smoke ? 'true' : 'false',
-    SERVE_APPS: 'false',
+    // The storefront's pages too, as production serves them (the SSR rows; buildIfNeeded below).
+    SERVE_APPS: 'true',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -579,6 +598,7 @@ async function main() {
     dbKind === 'postgres' ? `PostgreSQL ${new URL(process.env.DATABASE_URL!).pathname.slice(1)}` : `PGlite ${dataDir}`;
   log(`Bench: ${where}${smoke ? ' (smoke: fresh demo seed)' : ''}, ${duration} s per row, c=${connections}`);
 
+  buildIfNeeded();
   const bare = await startBare();
   let server: Server | undefined;
   try {
