@@ -1,10 +1,11 @@
 import type { SearchHit } from '@parade/core/catalog-dto';
+import { typoDistance, type Vocabulary } from '@parade/core/typo-correction';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedOn, rawStatement } from '../../db/prepared';
-import { FUZZY_THRESHOLD, textQuery } from '../../lib/text-match';
+import { containsPattern, FUZZY_THRESHOLD, foldText, textQuery } from '../../lib/text-match';
 import { cachedSearchHits } from './list-cache';
-import { correctedSearchText } from './search-vocabulary';
+import { correctedSearchText, searchVocabulary } from './search-vocabulary';
 
 export const SEARCH_LIMIT = 10;
 /** Candidates of each kind ranked per query: all matches of a 3-letter query at a million variations would not be. */
@@ -19,24 +20,34 @@ const PREFIX_CANDIDATES = 50;
  * Candidates: listable variations whose stored folded text (variation full name, product, brand
  * and shop names, one per line; see catalog's read model) matches the query, found in stages, each
  * stopped at its cap inside its index scan, and each later stage run only when the earlier ones
- * cannot fill the reply with matches no later stage could outrank (decision 036):
+ * cannot fill the reply with hits no later stage could outrank (decision 036). The ranking puts
+ * exact names (0) before name prefixes (1), words starting with the query (2), names containing
+ * it (3) and close matches only (4), so:
  * 1. `prefix`: up to PREFIX_CANDIDATES whose variation name starts with the query, a range of the
- *    `search_prefix` btree read in its order. Each ranks 0 or 1 (exact or name prefix): with
- *    SEARCH_LIMIT of them, nothing found later could come before them, and the search is done.
- * 2. `words`: up to SEARCH_CANDIDATES containing the query whose text has the query's words as
- *    words (every word whole but the last, which may be the start of one: `sourdough & lo:*`),
- *    by the `search_words` full-text index (migration 0020), whose short posting lists of whole
- *    words cost a fraction of the trigram lists a `like '%q%'` reads. Every variation where the
- *    query starts a word of a name (rank 2 or better) is among them; with SEARCH_LIMIT such
- *    (counting stage 1's), rank 3 (contained inside a word) and 4 (fuzzy) could not reach the reply.
- *    Skipped when the query holds anything but letters, digits and spaces (the parser's words).
- * 3. as before decision 036, only when the stages above fall short: up to SEARCH_CANDIDATES that
- *    contain the query (trigram index, `like '%q%'`) and, when fewer than SEARCH_LIMIT contain
- *    it, up to SEARCH_CANDIDATES close to it (`<%`, typos).
+ *    `search_prefix` btree read in its order, all ranked 0 or 1. With SEARCH_LIMIT of them the
+ *    search is done.
+ * 2. `words`: up to SEARCH_CANDIDATES containing the query whose text has its words as words (all
+ *    whole but the last, which may start one: `sourdough & lo:*`), by the `search_words` full-text
+ *    index (migration 0020), whose posting lists of whole words are short where the trigram lists a
+ *    `like '%q%'` reads are long. Every variation where the query starts a word of a name (rank 2
+ *    or better) is among them: with SEARCH_LIMIT such (stage 1's counted), the search is done.
+ * 3. `starts`: up to SEARCH_CANDIDATES that may be hits (containing the query, or a trigram score
+ *    of 0.6) whose words start with each of the query's words or are a catalogue word one edit from
+ *    it, in any order (startsQuery: `e:* & boo:* & pdf:*` finds "e book pdf"), by the same index.
+ *    With SEARCH_LIMIT containing the query among stages 1-3, nothing of stage 4 could outrank them
+ *    but its arbitrary others of rank 3 (as before: the containing candidates were always any 100).
+ * 4. as before decision 036 in what it finds: up to SEARCH_CANDIDATES containing the query and,
+ *    when fewer than SEARCH_LIMIT do, up to SEARCH_CANDIDATES close to it (trigram score 0.6,
+ *    typos). Containing ones by the words' index for the query's words after the first of three
+ *    letters or more (innerQuery), else by the trigram index for its longest word, the whole query
+ *    rechecked; close ones among the variations with words starting like the query's or one edit
+ *    from them (nearQuery), by the trigram index (`<%`) when no word of the query has three
+ *    letters. The trigram lists are what costs: those of word-start trigrams such as "  e" hold
+ *    most of the catalogue.
  * PostgreSQL runs a stage's `(select ok from ...)` once, before its scan, and skips the scan when
  * it is false. Only the candidates are split into their four names, scored with `word_similarity`
- * and ranked (exact, prefix, word prefix, contains, fuzzy; then score, best seller, shorter name);
- * the products of the 10 returned are joined last.
+ * and ranked (then by score, best seller, shorter name); the products of the 10 returned are
+ * joined last.
  */
 const searchStatement = sql`
   with prefix as materialized (
@@ -61,19 +72,56 @@ const searchStatement = sql`
          or (' ' || split_part(search_text, E'\\n', 3)) like ${sql.placeholder('wordPrefix')}
          or (' ' || split_part(search_text, E'\\n', 4)) like ${sql.placeholder('wordPrefix')}
     ) word_start),
-  containing as materialized (
-    select id from product_variations
-    where not (select ok from prefix_enough) and not (select ok from words_enough)
-      and listable and search_text like ${sql.placeholder('contains')}
+  starts as materialized (
+    select id, search_text from product_variations
+    where not (select ok from prefix_enough) and not (select ok from words_enough) and listable
+      and to_tsvector('simple'::regconfig, search_text) @@ ${sql.placeholder('starts')}::tsquery
+      -- Only what may be a hit counts towards the cap (a near word's rows must not crowd out the rest).
+      and (strpos(search_text, ${sql.placeholder('folded')}) > 0
+        or word_similarity(${sql.placeholder('folded')}, search_text) >= ${sql.raw(String(FUZZY_THRESHOLD))})
     limit ${sql.raw(String(SEARCH_CANDIDATES))}),
+  starts_enough as (
+    select count(*) >= ${sql.raw(String(SEARCH_LIMIT))} as ok from (
+      select id from prefix
+      union
+      select id from words
+      union
+      select id from starts where strpos(search_text, ${sql.placeholder('folded')}) > 0
+    ) containing_hit),
+  containing_words as (
+    select id from product_variations
+    where not (select ok from prefix_enough) and not (select ok from words_enough) and not (select ok from starts_enough)
+      and ${sql.placeholder('inner')}::tsquery is not null
+      and listable and to_tsvector('simple'::regconfig, search_text) @@ ${sql.placeholder('inner')}::tsquery
+      and strpos(search_text, ${sql.placeholder('folded')}) > 0
+    limit ${sql.raw(String(SEARCH_CANDIDATES))}),
+  containing_trigrams as (
+    select id from product_variations
+    where not (select ok from prefix_enough) and not (select ok from words_enough) and not (select ok from starts_enough)
+      and ${sql.placeholder('inner')}::tsquery is null
+      and listable and search_text like ${sql.placeholder('longest')}
+      and strpos(search_text, ${sql.placeholder('folded')}) > 0
+    limit ${sql.raw(String(SEARCH_CANDIDATES))}),
+  containing as materialized (select id from containing_words union all select id from containing_trigrams),
   fuzzy as (
     select id from product_variations
-    where not (select ok from prefix_enough) and not (select ok from words_enough)
+    where not (select ok from prefix_enough) and not (select ok from words_enough) and not (select ok from starts_enough)
       and (select count(*) from containing) < ${sql.raw(String(SEARCH_LIMIT))}
+      and ${sql.placeholder('near')}::tsquery is not null
+      and listable and to_tsvector('simple'::regconfig, search_text) @@ ${sql.placeholder('near')}::tsquery
+      -- As <%, which the trigram index would serve; written so the planner uses the words' index.
+      and word_similarity(${sql.placeholder('folded')}, search_text) >= ${sql.raw(String(FUZZY_THRESHOLD))}
+    limit ${sql.raw(String(SEARCH_CANDIDATES))}),
+  fuzzy_trigrams as (
+    select id from product_variations
+    where not (select ok from prefix_enough) and not (select ok from words_enough) and not (select ok from starts_enough)
+      and (select count(*) from containing) < ${sql.raw(String(SEARCH_LIMIT))}
+      and ${sql.placeholder('near')}::tsquery is null
       and listable and ${sql.placeholder('folded')} <% search_text
     limit ${sql.raw(String(SEARCH_CANDIDATES))}),
   candidate as (
-    select id from prefix union select id from words union select id from containing union select id from fuzzy),
+    select id from prefix union select id from words union select id from starts
+    union select id from containing union select id from fuzzy union select id from fuzzy_trigrams),
   named as (
     select v.id, v.name, v.slug, v.full_name, v.price, v.images, v.units_sold, v.product_id,
       split_part(v.search_text, E'\\n', 1) as variation_text,
@@ -130,14 +178,101 @@ interface SearchRow {
 const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
 
 /**
- * The full-text query of stage 2: every word whole but the last, which may be the start of one;
- * null (stage skipped) unless the text is words of letters and digits, which PostgreSQL's parser
- * reads as the same words.
+ * The full-text query of stage 2: every word whole but the last, which may be the start of one
+ * (stage 3: every word may be the start of one); null (stage skipped) unless the text is words of
+ * letters and digits, which PostgreSQL's parser reads as the same words.
  */
 export function wordsQuery(folded: string): string | null {
-  if (!/^[a-z0-9]+( [a-z0-9]+)*$/.test(folded)) return null;
+  if (!WORDS.test(folded)) return null;
   const words = folded.split(' ');
   return words.map((word, i) => (i === words.length - 1 ? `'${word}':*` : `'${word}'`)).join(' & ');
+}
+
+const WORDS = /^[a-z0-9]+( [a-z0-9]+)*$/;
+/**
+ * The full-text query of stage 4's close matches: variations with, for each word of the query of
+ * three letters or more, a word that starts like it (its first letters, all but the last two, at
+ * least three) or is a catalogue word one edit from it; a close match (trigram score 0.6 over the
+ * whole query) has them almost always, and these short lists cost a fraction of the trigram lists
+ * `<%` reads. Null when no word has three letters (then the trigram index is read, as before).
+ */
+export function nearQuery(vocabulary: Vocabulary | null, folded: string): string | null {
+  if (!WORDS.test(folded)) return null;
+  const parts = folded
+    .split(' ')
+    .filter((word) => word.length >= 3)
+    .map((word) => {
+      const options = new Set([`'${word.slice(0, Math.max(3, word.length - 2))}':*`]);
+      for (const near of nearWords(vocabulary, word)) options.add(`'${near}'`);
+      return options.size === 1 ? [...options][0] : `(${[...options].join(' | ')})`;
+    });
+  return parts.length ? parts.join(' & ') : null;
+}
+
+/**
+ * The full-text query of stage 4's containing candidates when the query has two words or more:
+ * its inner words whole and its last as the start of a word (the first may end a longer word:
+ * "dough loaf" in "sourdough loaf"); null for one word (then the trigram index is read).
+ */
+export function innerQuery(folded: string): string | null {
+  if (!WORDS.test(folded)) return null;
+  const words = folded.split(' ');
+  // Words under three letters only in the recheck: `g:*` alone reads most of the catalogue.
+  const parts = words
+    .map((word, i) => (i === 0 || word.length < 3 ? null : i === words.length - 1 ? `'${word}':*` : `'${word}'`))
+    .filter((part) => part !== null);
+  return parts.length ? parts.join(' & ') : null;
+}
+
+/** The query's longest word as a `like` pattern: the trigram index reads its lists, not the short words'. */
+function longestWordPattern(folded: string): string {
+  const longest = folded.split(' ').reduce((best, word) => (word.length > best.length ? word : best), '');
+  return containsPattern(longest);
+}
+
+/** Catalogue words one edit from a typed word (three letters or more), the most used first. */
+function nearWords(vocabulary: Vocabulary | null, word: string): string[] {
+  const near: [string, number][] = [];
+  if (vocabulary && word.length >= 3) {
+    for (let length = word.length - 1; length <= word.length + 1; length++) {
+      for (const candidate of vocabulary.byLength.get(length) ?? []) {
+        if (candidate !== word && typoDistance(word, candidate, 1) <= 1) {
+          near.push([candidate, vocabulary.counts.get(candidate) ?? 0]);
+        }
+      }
+    }
+  }
+  near.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return near.slice(0, NEAR_WORDS).map(([candidate]) => candidate);
+}
+
+/** Catalogue words one edit from a typed word that stages 3 and 4 also look for, the most used first. */
+const NEAR_WORDS = 6;
+
+/**
+ * The full-text query of stage 3: each word of the query as the start of a word, or one of the
+ * catalogue's words one edit from it (a word of three letters, or one the corrector kept because
+ * it is part of a longer word: "bef" also looks for "beef"), every word required.
+ */
+export function startsQuery(vocabulary: Vocabulary | null, folded: string, typed = folded): string | null {
+  if (!WORDS.test(folded)) return null;
+  const words = folded.split(' ');
+  const asTyped = typed.split(' ');
+  // Words of one or two letters ("kg" beside "1kg") say little and miss often: left out, unless
+  // that leaves nothing.
+  const kept = words.filter((word) => word.length >= 3).length ? words.filter((word) => word.length >= 3) : words;
+  return kept
+    .map((word) => {
+      const typedWord = asTyped.length === words.length ? asTyped[words.indexOf(word)] : undefined;
+      const options = [
+        `'${word}':*`,
+        // The word as typed, when the corrector changed it ("fat" corrected to "flat").
+        ...(typedWord && typedWord !== word && /^[a-z0-9]+$/.test(typedWord) ? [`'${typedWord}':*`] : []),
+        ...nearWords(vocabulary, word).map((candidate) => `'${candidate}'`),
+      ];
+      return options.length === 1 ? options[0] : `(${options.join(' | ')})`;
+    })
+    .join(' & ');
 }
 
 /**
@@ -151,16 +286,21 @@ export function searchVariations(db: DbOrTx, text: string): Promise<SearchHit[]>
   // ("sourdugh" -> "sourdough"; search-vocabulary.ts), then kept a few seconds by the folded
   // text, so "Bag", "bag " and "BAG" share one entry (list-cache.ts).
   const corrected = correctedSearchText(db, text);
-  return cachedSearchHits(db, corrected, () => findVariations(db, corrected));
+  return cachedSearchHits(db, corrected, () => findVariations(db, corrected, text));
 }
 
-async function findVariations(db: DbOrTx, text: string): Promise<SearchHit[]> {
+async function findVariations(db: DbOrTx, text: string, typed?: string): Promise<SearchHit[]> {
   const query = textQuery(text);
+  const vocabulary = searchVocabulary(db);
   const { rows } = await preparedOn(db, 'catalog_search', () => rawStatement<SearchRow>(db, searchStatement)).execute({
     folded: query.folded,
     lo: query.folded,
     hi: query.folded + LAST_CHARACTER,
     words: wordsQuery(query.folded),
+    starts: startsQuery(vocabulary, query.folded, typed === undefined ? undefined : foldText(typed)),
+    near: nearQuery(vocabulary, query.folded),
+    inner: innerQuery(query.folded),
+    longest: longestWordPattern(query.folded),
     contains: query.contains,
     prefix: query.prefix,
     wordPrefix: query.wordPrefix,
