@@ -190,22 +190,25 @@ export function wordsQuery(folded: string): string | null {
 
 const WORDS = /^[a-z0-9]+( [a-z0-9]+)*$/;
 /**
- * The full-text query of stage 4's close matches: variations with, for each word of the query of
- * three letters or more, a word that starts like it (its first letters, all but the last two, at
+ * The full-text query of stage 4's close matches: variations with, for each of the query's two
+ * longest words of three letters or more, a word that starts like it (its first letters, all but the last two, at
  * least three) or is a catalogue word one edit from it; a close match (trigram score 0.6 over the
  * whole query) has them almost always, and these short lists cost a fraction of the trigram lists
  * `<%` reads. Null when no word has three letters (then the trigram index is read, as before).
  */
 export function nearQuery(vocabulary: Vocabulary | null, folded: string): string | null {
   if (!WORDS.test(folded)) return null;
-  const parts = folded
+  // The two longest words: with more, one typo beyond reach in a long query would lose it.
+  const longest = folded
     .split(' ')
     .filter((word) => word.length >= 3)
-    .map((word) => {
-      const options = new Set([`'${word.slice(0, Math.max(3, word.length - 2))}':*`]);
-      for (const near of nearWords(vocabulary, word)) options.add(`'${near}'`);
-      return options.size === 1 ? [...options][0] : `(${[...options].join(' | ')})`;
-    });
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 2);
+  const parts = longest.map((word) => {
+    const options = new Set([`'${word.slice(0, Math.max(3, word.length - 2))}':*`]);
+    for (const near of nearWords(vocabulary, word)) options.add(`'${near}'`);
+    return options.size === 1 ? [...options][0] : `(${[...options].join(' | ')})`;
+  });
   return parts.length ? parts.join(' & ') : null;
 }
 
