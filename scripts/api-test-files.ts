@@ -17,6 +17,7 @@ export const apiUnitFiles = [
   'apps/api/src/lib/text-match.test.ts',
   'apps/api/src/modules/auth/password.test.ts',
   'apps/api/src/modules/push/vapid-keys.test.ts',
+  'apps/api/src/modules/seo/sitemap-xml.test.ts',
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password';
+import { HASHES_AT_ONCE, hashesRunning, hashPassword, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -26,5 +26,20 @@ describe('password hashing', () => {
 
   it('refuses a malformed stored hash', async () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
+  });
+});
+
+describe('hashes at once', () => {
+  it(`runs at most ${HASHES_AT_ONCE} at a time (each holds 128 * N * r bytes) and finishes every one`, async () => {
+    let most = 0;
+    const watch = setInterval(() => {
+      most = Math.max(most, hashesRunning());
+    }, 1);
+    const hashes = await Promise.all(Array.from({ length: 6 }, (_, i) => hashPassword(`password ${i}`, 12)));
+    clearInterval(watch);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(HASHES_AT_ONCE);
+    expect(hashesRunning()).toBe(0);
+    for (const [i, hash] of hashes.entries()) expect(await verifyPassword(`password ${i}`, hash)).toBe(true);
   });
 });

@@ -1,12 +1,36 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(scryptCallback) as (
+const scryptNow = promisify(scryptCallback) as (
   password: string,
   salt: Buffer,
   keylen: number,
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
+
+/**
+ * Hashes computed at once by this process. Each holds 128 * N * r bytes while it runs (32 MiB at
+ * the default cost), and Node runs up to four on its thread pool: a burst of sign-ins once took
+ * 128 MiB of resident memory on top of the server's. Two use both cores of the machine it runs
+ * on; the others wait their turn (docs/decisions/037).
+ */
+export const HASHES_AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function scrypt(...args: Parameters<typeof scryptNow>): Promise<Buffer> {
+  if (running >= HASHES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await scryptNow(...args);
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** Hashes running now (tests). */
+export const hashesRunning = () => running;
 
 /**
  * scrypt's cost as a power of two (N = 2^cost). OWASP's floor (N=2^17, r=8, p=1) costs ~128 MiB

@@ -15,27 +15,42 @@ export async function productSitemapCount(db: DbOrTx): Promise<number> {
   return Math.max(1, Math.ceil(Number(row?.last ?? 0) / SITEMAP_PRODUCTS_PER_FILE));
 }
 
-/** The listable products of one product sitemap (numbered from 1): their page's path parts and last change. */
-export async function productSitemapEntries(
+/**
+ * Product ids read at once for a sitemap file: a file is written as it is read, a batch at a time,
+ * so a crawler reading the 50,000 products of a file no longer holds them all (and their XML) in
+ * memory at once: that took the server from 174 to 276 MiB resident for two files (decision 037).
+ */
+export const SITEMAP_READ_BATCH = 2_500;
+
+/**
+ * The listable products of one product sitemap (numbered from 1), by id, in batches of
+ * SITEMAP_READ_BATCH ids: their page's path parts and last change.
+ */
+export async function* productSitemapEntries(
   db: DbOrTx,
   file: number,
-): Promise<{ shopSlug: string; slug: string; variationSlug: string; updatedAt: Date }[]> {
+): AsyncGenerator<{ shopSlug: string; slug: string; variationSlug: string; updatedAt: Date }[]> {
   const first = (file - 1) * SITEMAP_PRODUCTS_PER_FILE + 1;
-  const rows = await db
-    .select({
-      shopSlug: products.shopSlug,
-      slug: products.slug,
-      variationSlug: products.cardVariationSlug,
-      updatedAt: products.updatedAt,
-    })
-    .from(products)
-    .where(and(eq(products.listable, true), between(products.id, first, first + SITEMAP_PRODUCTS_PER_FILE - 1)))
-    .orderBy(asc(products.id));
-  return rows.flatMap((row) =>
-    row.shopSlug && row.variationSlug
-      ? [{ shopSlug: row.shopSlug, slug: row.slug, variationSlug: row.variationSlug, updatedAt: row.updatedAt }]
-      : [],
-  );
+  const last = first + SITEMAP_PRODUCTS_PER_FILE - 1;
+  for (let from = first; from <= last; from += SITEMAP_READ_BATCH) {
+    const rows = await db
+      .select({
+        shopSlug: products.shopSlug,
+        slug: products.slug,
+        variationSlug: products.cardVariationSlug,
+        updatedAt: products.updatedAt,
+      })
+      .from(products)
+      .where(
+        and(eq(products.listable, true), between(products.id, from, Math.min(last, from + SITEMAP_READ_BATCH - 1))),
+      )
+      .orderBy(asc(products.id));
+    yield rows.flatMap((row) =>
+      row.shopSlug && row.variationSlug
+        ? [{ shopSlug: row.shopSlug, slug: row.slug, variationSlug: row.variationSlug, updatedAt: row.updatedAt }]
+        : [],
+    );
+  }
 }
 
 /** The shops with a listable product (an empty shop is not listed publicly, issue 23), by slug. */

@@ -1,8 +1,9 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { listedShopSlugs, productSitemapCount, productSitemapEntries } from '../catalog';
 import { contentSitemapEntries } from '../content';
-import { sitemapIndexXml, urlSetXml } from './sitemap-xml';
+import { sitemapIndexXml, urlSetXml, urlSetXmlChunks } from './sitemap-xml';
 
 /** Crawlers may keep these an hour: the catalogue's pages change, its list of pages less often. */
 const CACHE = 'public, max-age=3600';
@@ -78,13 +79,22 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     if (!parsed.success || parsed.data.file > files) {
       return reply.code(404).type('text/plain; charset=utf-8').send('No such sitemap.');
     }
-    const entries = await productSitemapEntries(app.db, parsed.data.file);
-    const urls = entries.map((p) => ({
-      loc: url(
-        `/${encodeURIComponent(p.shopSlug)}/product/${encodeURIComponent(p.slug)}/${encodeURIComponent(p.variationSlug)}`,
-      ),
-      lastmod: p.updatedAt,
-    }));
-    return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE).send(urlSetXml(urls));
+    const db = app.db;
+    const file = parsed.data.file;
+    async function* urls() {
+      for await (const entries of productSitemapEntries(db, file)) {
+        yield entries.map((p) => ({
+          loc: url(
+            `/${encodeURIComponent(p.shopSlug)}/product/${encodeURIComponent(p.slug)}/${encodeURIComponent(p.variationSlug)}`,
+          ),
+          lastmod: p.updatedAt,
+        }));
+      }
+    }
+    // Written as it is read, a batch of products at a time (decision 037).
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send(Readable.from(urlSetXmlChunks(urls()), { highWaterMark: 1 }));
   });
 };

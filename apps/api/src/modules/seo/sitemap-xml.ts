@@ -22,6 +22,18 @@ export function sitemapIndexXml(sitemaps: SitemapUrl[]): string {
     .join('\n')}\n</sitemapindex>\n`;
 }
 
+/** The same XML as urlSetXml, written as the batches of URLs come (a large sitemap is never whole in memory). */
+export async function* urlSetXmlChunks(batches: AsyncIterable<SitemapUrl[]>): AsyncGenerator<string> {
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NAMESPACE}">\n`;
+  let first = true;
+  for await (const urls of batches) {
+    if (urls.length === 0) continue;
+    yield `${first ? '' : '\n'}${urls.map((u) => entry('url', u)).join('\n')}`;
+    first = false;
+  }
+  yield '\n</urlset>\n';
+}
+
 export function urlSetXml(urls: SitemapUrl[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NAMESPACE}">\n${urls
     .map((u) => entry('url', u))
