@@ -6,21 +6,22 @@ import { serviceWorker } from './src/app/pwa/service-worker-build';
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 /**
- * Libraries every screen needs go to their own long-cached chunks; everything else (Mantine's
- * components, the carousel, forms) is left to Rollup, so a component used only by a lazy screen
- * stays in that screen's chunk.
+ * React and the router, which every screen needs whole, go to their own long-cached chunks, and
+ * zod to one chunk that loads with the first reply checked (decision 039). Everything else
+ * (TanStack Query's modules, Mantine's components, the carousel, forms) is left to Rollup, so
+ * a module only a lazy screen uses stays out of the first load.
  */
 const vendorChunks: Record<string, RegExp> = {
   react: /\/node_modules\/(react|react-dom|scheduler)\//,
   router: /\/node_modules\/react-router\//,
   zod: /\/node_modules\/zod\//,
-  query: /\/node_modules\/@tanstack\//,
 };
 
 /**
  * Writes .vite/module-chunks.json: each of the app's own source files -> the chunk it ended up in.
- * Rollup merges small lazy modules into other chunks (experimentalMinChunkSize below), and Vite's
- * manifest then no longer names them; the budget check looks a route's chunk up here.
+ * Rollup puts a lazy module into another chunk when something else imports it statically, and
+ * Vite's manifest then no longer names it; the budget check and the server's preloads
+ * (storefront-pages.ts) look a route's chunk up here.
  */
 function moduleChunks(): Plugin {
   return {
@@ -52,12 +53,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // scripts/check-bundle-budgets.mjs reads the manifest to add up each route's initial JS and CSS.
     manifest: true,
+    // No preload list for lazy imports (decision 039): the entry would carry every chunk's
+    // dependencies by name (4.5 KB gzip). A first visit gets its route's chunks preloaded by the
+    // server (storefront-pages.ts); on a later navigation the route's chunk names its imports
+    // at the top, one request later, and the service worker has precached them all by then.
+    modulePreload: false,
     chunkSizeWarningLimit: 200,
     rollupOptions: {
       output: {
-        // Merges the many tiny shared chunks (a Mantine hook, an icon) into their importers:
-        // fewer requests, and a shorter request chain on a slow phone connection.
-        experimentalMinChunkSize: 20_000,
+        // No merging of small chunks (experimentalMinChunkSize): Rollup merges a small chunk into
+        // one "loaded under similar conditions", so a page's first load carried other pages'
+        // code (10-15 KB gzip on some routes). More, smaller files instead, preloaded in parallel.
         manualChunks(id) {
           for (const [name, pattern] of Object.entries(vendorChunks)) if (pattern.test(id)) return `vendor-${name}`;
           return undefined;

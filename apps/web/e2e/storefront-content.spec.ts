@@ -225,6 +225,9 @@ describe('storefront content on a desktop screen', () => {
       // The main slider: every home_page_slide in order, with its picture, words and link.
       const featured = page.getByRole('region', { name: 'Featured', exact: true });
       expect(await shown(featured)).toEqual(expected(main));
+      // The slides are in the server's page; the carousel's controls come once its code has
+      // loaded, after hydration (decision 039).
+      await featured.getByRole('button', { name: 'Next featured' }).waitFor();
       expect(await featured.getByRole('button', { name: 'Next featured' }).count()).toBe(1);
 
       // The deals slider under its own heading, with a way to every UBM deal.

@@ -455,6 +455,9 @@ describe('storefront on a desktop screen', () => {
       const form = page.locator('form', { has: page.getByRole('button', { name: 'Send message' }) });
       await form.waitFor();
       await page.getByRole('button', { name: 'Send message' }).click();
+      // The form's rules (the API's schema, with zod) load with the form: the first check may
+      // come a moment after the click (decision 039).
+      await form.getByText('Please enter your name').waitFor();
       for (const message of [
         'Please enter your name',
         'Please enter your e-mail address',

@@ -4,12 +4,12 @@
  */
 import type { CartItem, CartShop, ShopCoupon } from './cart-schemas';
 import { DELIVERY_CHARGE_PENCE } from './catalog';
-import { MAX_LINE_QUANTITY, type OrderType } from './enums';
+import { MAX_LINE_QUANTITY, type OrderType } from './enum-values';
 import { messages } from './messages';
 import { shareDeliveryCharge } from './money-rules';
 
 export type { CartItem, CartShop, ShopCoupon } from './cart-schemas';
-export { MAX_LINE_QUANTITY, type OrderType } from './enums';
+export { MAX_LINE_QUANTITY, type OrderType } from './enum-values';
 
 export interface CartState {
   items: CartItem[];

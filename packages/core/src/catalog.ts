@@ -1,5 +1,5 @@
 /** Catalogue rules shared by the storefront and the API. */
-export { type ProductType, productTypes, type SliderType, type SortBy, sliderTypes, sortByValues } from './enums';
+export { type ProductType, productTypes, type SliderType, type SortBy, sliderTypes, sortByValues } from './enum-values';
 
 /** The five sort options of spec section 4, mapped to the API's sort_by / sort_high (contract). */
 export const sortOptions = {

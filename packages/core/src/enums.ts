@@ -5,108 +5,48 @@
  * changes the database enum, so a migration must go with it.
  */
 import { z } from 'zod';
+import {
+  claimStatuses,
+  couponTypes,
+  MAX_LINE_QUANTITY,
+  MIN_LINE_QUANTITY,
+  orderIssueTypes,
+  orderStatuses,
+  orderTypes,
+  outboxStatuses,
+  paymentMethods,
+  paymentStatuses,
+  productTypes,
+  returnStatuses,
+  rewardReasons,
+  shopRequestStatuses,
+  sliderTypes,
+  sortByValues,
+  ticketAuthors,
+  ticketStatuses,
+  userRoles,
+} from './enum-values';
 import { wholeNumberOrDigits } from './ids';
 
-/** Catalogue: a product is physical or digital (digital has unlimited stock). */
-export const productTypes = ['Physical', 'Digital'] as const;
+export * from './enum-values';
+
 export const productTypeSchema = z.enum(productTypes);
-export type ProductType = (typeof productTypes)[number];
-
-export const userRoles = ['customer', 'vendor', 'admin'] as const;
 export const userRoleSchema = z.enum(userRoles);
-export type UserRole = (typeof userRoles)[number];
-
-export const sliderTypes = ['home_page_slide', 'deals_slides', 'home_banner'] as const;
 export const sliderTypeSchema = z.enum(sliderTypes);
-export type SliderType = (typeof sliderTypes)[number];
-
-/** Collection is the default (spec section 9). */
-export const orderTypes = ['collection', 'delivery'] as const;
 export const orderTypeSchema = z.enum(orderTypes);
-export type OrderType = (typeof orderTypes)[number];
-
-/** pending -> processing -> ready|shipping -> delivered, or cancelled. */
-export const orderStatuses = ['pending', 'processing', 'ready', 'shipping', 'delivered', 'cancelled'] as const;
 export const orderStatusSchema = z.enum(orderStatuses);
-export type OrderStatus = (typeof orderStatuses)[number];
-
-/** `refunded`: all the money taken for it went back; `partially_refunded`: part of it (a return, or some orders of an invoice). */
-export const paymentStatuses = ['unpaid', 'paid', 'failed', 'refunded', 'partially_refunded'] as const;
 export const paymentStatusSchema = z.enum(paymentStatuses);
-export type PaymentStatus = (typeof paymentStatuses)[number];
-
-export const paymentMethods = ['cash', 'card'] as const;
 export const paymentMethodSchema = z.enum(paymentMethods);
-export type PaymentMethod = (typeof paymentMethods)[number];
-
-export const ticketStatuses = ['open', 'resolved', 'close'] as const;
 export const ticketStatusSchema = z.enum(ticketStatuses);
-export type TicketStatus = (typeof ticketStatuses)[number];
-
-/** Who wrote a ticket message. */
-export const ticketAuthors = ['customer', 'staff'] as const;
 export const ticketAuthorSchema = z.enum(ticketAuthors);
-export type TicketAuthor = (typeof ticketAuthors)[number];
-
-/**
- * What went wrong with an order (POST user/order-issue `type`); stored in `support_tickets.type`,
- * which is `general` for a ticket that is not an order issue (a text column, not a database enum).
- */
-export const orderIssueTypes = ['missing', 'damaged', 'wrong_item', 'late', 'other'] as const;
 export const orderIssueTypeSchema = z.enum(orderIssueTypes);
-export type OrderIssueType = (typeof orderIssueTypes)[number];
-
-export const returnStatuses = ['pending', 'accepted', 'rejected'] as const;
 export const returnStatusSchema = z.enum(returnStatuses);
-export type ReturnStatus = (typeof returnStatuses)[number];
-
-export const shopRequestStatuses = ['pending', 'accepted', 'rejected', 'cancelled'] as const;
 export const shopRequestStatusSchema = z.enum(shopRequestStatuses);
-export type ShopRequestStatus = (typeof shopRequestStatuses)[number];
-
-/** pending -> confirmed -> used, or cancelled, or expired. */
-export const claimStatuses = ['pending', 'confirmed', 'used', 'cancelled', 'expired'] as const;
 export const claimStatusSchema = z.enum(claimStatuses);
-export type ClaimStatus = (typeof claimStatuses)[number];
-
-/** Coupons and offers: `percent` (value a whole percent, 1-100) or `fixed` (value in pence). */
-export const couponTypes = ['percent', 'fixed'] as const;
 export const couponTypeSchema = z.enum(couponTypes);
-export type CouponType = (typeof couponTypes)[number];
-
-/** Why a reward points balance changed. */
-export const rewardReasons = [
-  'order_delivered',
-  'checkout',
-  'order_cancelled',
-  'offer_claim',
-  'adjustment',
-  'order_returned',
-] as const;
 export const rewardReasonSchema = z.enum(rewardReasons);
-export type RewardReason = (typeof rewardReasons)[number];
-
-/** Product list sort keys (`sort_by`); `sort_high=1` means descending. */
-export const sortByValues = ['date', 'price', 'best_selling'] as const;
 export const sortBySchema = z.enum(sortByValues);
-export type SortBy = (typeof sortByValues)[number];
-
-/** The mail outbox's delivery states; on the wire only in the platform's mail outbox (admin-schemas.ts). */
-export const outboxStatuses = ['pending', 'sent', 'failed', 'logged'] as const;
 export const outboxStatusSchema = z.enum(outboxStatuses);
-export type OutboxStatus = (typeof outboxStatuses)[number];
 
-/** Quantity limits of one cart or order line (the quantity stepper: min 0, max 9999, step 1; 0 removes). */
-export const MIN_LINE_QUANTITY = 1;
-export const MAX_LINE_QUANTITY = 9999;
-/** Most lines one request may carry (a coupon check, a checkout). */
-export const MAX_LINES_PER_REQUEST = 200;
 /** A line's quantity on the wire: a whole number from 1 to 9999 (decimal text accepted, nothing else: ids.ts). */
 export const lineQuantitySchema = wholeNumberOrDigits(z.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY));
-
-/**
- * A shop's ledger entry kinds (contract: "Money"): a sale (on delivery), the platform's
- * commission, a refund, a payout to the shop, an adjustment by the admin with a reason.
- */
-export const ledgerKinds = ['sale', 'commission', 'refund', 'payout', 'adjustment'] as const;
-export type LedgerKind = (typeof ledgerKinds)[number];

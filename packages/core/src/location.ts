@@ -2,10 +2,10 @@
  * Order type and selected location rules of spec section 4, as pure state transitions.
  * The storefront's location store applies them.
  */
-import type { OrderType } from './enums';
+import type { OrderType } from './enum-values';
 import type { CollectionPoint } from './settings';
 
-export type { OrderType } from './enums';
+export type { OrderType } from './enum-values';
 
 export type SelectedLocation =
   | { type: 'delivery'; location: { postcode: string; address: string } }

@@ -107,10 +107,20 @@ async function renderInScope(options: RenderOptions, queryClient: QueryClient): 
     );
     head = collector.head;
     const queries = queryClient.getQueryCache().getAll().filter(waiting);
-    if (queries.length === 0) break;
-    if (pass === MAX_RENDERS) return { kind: 'shell', reason: 'queries still waiting after three renders' };
+    // A lazy component (the header's pop-ups) suspends the first time a process draws it, and
+    // renderToString writes its fallback as an unfinished boundary (<!--$!-->), which the browser
+    // reports as an error when it hydrates: its code is there a moment later, so draw it again.
+    const unfinished = html.includes('<!--$!-->');
+    if (queries.length === 0 && !unfinished) break;
+    if (pass === MAX_RENDERS) {
+      if (queries.length === 0) break;
+      return { kind: 'shell', reason: 'queries still waiting after three renders' };
+    }
     lateQueries.push(...queries.map((query) => query.queryHash));
-    await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
+    await Promise.all([
+      ...queries.map((query) => query.fetch().catch(() => undefined)),
+      unfinished ? new Promise((resolve) => setTimeout(resolve, 10)) : undefined,
+    ]);
   }
 
   const failed = queryClient

@@ -62,12 +62,17 @@ import '@mantine/notifications/styles.layer.css';
 import '@mantine/nprogress/styles.layer.css';
 import '@parade/ui/reduced-motion.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { NavigationProgress } from '@mantine/nprogress';
 import { cssVariablesResolver, theme } from '@parade/ui/theme';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import { AfterHydration } from '@/components/layout/after-hydration';
 import { queryClient as browserQueryClient } from '@/lib/query-client';
+
+// The toasts and the progress bar are drawn by the browser only, after hydration, so their
+// components (and the transitions they bring) load then; notify() and nprogress work before:
+// their stores hold what is shown until the components mount.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+const NavigationProgress = lazy(async () => ({ default: (await import('@mantine/nprogress')).NavigationProgress }));
 
 /**
  * Spec section 9: toasts last 2000 ms, at most 8 on screen. The toast library's own default
@@ -84,8 +89,10 @@ export function AppProvider({
 }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-      <NavigationProgress aria-label="Page loading" />
-      <Notifications position="top-right" autoClose={2000} limit={8} />
+      <AfterHydration>
+        <NavigationProgress aria-label="Page loading" />
+        <Notifications position="top-right" autoClose={2000} limit={8} />
+      </AfterHydration>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,6 +1,7 @@
 import { messages } from '@parade/core/messages';
 import { ApiError, errorFromReply, type FailedReply, parseReply, reportUnauthorized } from '@parade/ui/api-errors';
 import type { z } from 'zod';
+import type { LazySchema } from './lazy-schema';
 import { requestScope } from './request-scope';
 
 /** Local-storage key of the bearer token (spec section 9). */
@@ -19,9 +20,30 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** With a schema, the reply is checked against the shared contract (@parade/core) and typed by it. */
+/**
+ * With a schema, the reply is checked against the shared contract (@parade/core) and typed by it.
+ * The schema loads with the request (lazy-schema.ts), so zod is not part of a page's first load.
+ */
 export interface SchemaOptions<S extends z.ZodType> extends RequestOptions {
-  schema: S;
+  schema: LazySchema<S>;
+}
+
+/** Starts loading a reply's schema beside its request; a failed load surfaces when the reply is checked. */
+function loadSchema<S extends z.ZodType>(schema: LazySchema<S> | undefined): Promise<S> | undefined {
+  const loading = schema?.load();
+  loading?.catch(() => undefined);
+  return loading;
+}
+
+/** The reply checked once its schema is there; a schema that could not load fails like the network. */
+async function checkReply(loading: Promise<z.ZodType>, value: unknown, path: string, status: number) {
+  let schema: z.ZodType;
+  try {
+    schema = await loading;
+  } catch {
+    throw new ApiError(messages.genericError, 0);
+  }
+  return parseReply(schema, value, path, status);
 }
 
 function toQueryString(query: RequestOptions['query']): string {
@@ -46,8 +68,9 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Sch
 export async function apiRequest<T>(path: string, options?: RequestOptions): Promise<T>;
 export async function apiRequest(
   path: string,
-  options: RequestOptions & { schema?: z.ZodType } = {},
+  options: RequestOptions & { schema?: LazySchema<z.ZodType> } = {},
 ): Promise<unknown> {
+  const schema = loadSchema(options.schema);
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = getAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -80,14 +103,18 @@ export async function apiRequest(
     if (response.status === 401) reportUnauthorized(token, getAuthToken());
     throw errorFromReply(response.status, reply);
   }
-  return options.schema ? parseReply(options.schema, reply, path, response.status) : reply;
+  return schema ? checkReply(schema, reply, path, response.status) : reply;
 }
 
 /** The `data` of a success envelope, checked against `schema` when given. */
 export async function apiData<S extends z.ZodType>(path: string, options: SchemaOptions<S>): Promise<z.output<S>>;
 export async function apiData<T>(path: string, options?: RequestOptions): Promise<T>;
-export async function apiData(path: string, options: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
-  const { schema, ...request } = options;
+export async function apiData(
+  path: string,
+  options: RequestOptions & { schema?: LazySchema<z.ZodType> } = {},
+): Promise<unknown> {
+  const { schema: lazy, ...request } = options;
+  const schema = loadSchema(lazy);
   const reply = await apiRequest<{ data: unknown }>(path, request);
-  return schema ? parseReply(schema, reply.data, path, 200) : reply.data;
+  return schema ? checkReply(schema, reply.data, path, 200) : reply.data;
 }

@@ -1,9 +1,10 @@
-import { Button, Group, NumberInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { MAX_LINE_QUANTITY } from '@parade/core/cart';
 import { cartLineFromProductPage } from '@parade/core/cart-lines';
 import type { ProductPage } from '@parade/core/catalog-dto';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { WholeNumberInput } from '@/components/form/whole-number-input';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 
 /**
@@ -28,16 +29,13 @@ export function ProductPurchase({ page, describedBy }: { page: ProductPage; desc
   return (
     <Group gap="sm" align="flex-end" wrap="nowrap">
       {!digital && (
-        <NumberInput
+        <WholeNumberInput
           label="Quantity"
           value={quantity}
           min={1}
           max={max}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="strict"
           maxLength={4}
+          withControls
           w={110}
           disabled={closed}
           onChange={(value) => setQuantity(typeof value === 'number' && value > 0 ? value : 1)}

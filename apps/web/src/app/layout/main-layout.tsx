@@ -1,17 +1,17 @@
 import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ProductCard } from '@parade/core/catalog-dto';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { BackToTop } from '@/components/layout/back-to-top';
+import { AfterHydration } from '@/components/layout/after-hydration';
 import { RouterNavigationProgress } from '@/components/layout/navigation-progress';
 import { ProductCardActionProvider } from '@/components/product/product-card-action';
 import { useSettings } from '@/features/content/api/get-settings';
 import { SiteFooter } from '@/features/content/components/site-footer';
 import { useIgnoreDuplicateNavigation } from '@/hooks/use-ignore-duplicate-navigation';
+import { useOpenedOnce } from '@/hooks/use-opened-once';
 import { DisplayFormatProvider } from '@/lib/format';
 import { AddToCartButton } from '../components/add-to-cart-button';
-import { LocationController } from '../components/location-controller';
 import { useAnalyticsPageViews } from '../hooks/use-analytics-page-views';
 import classes from './main-layout.module.css';
 import { SiteHeader } from './site-header';
@@ -19,15 +19,14 @@ import { SiteHeader } from './site-header';
 const MAIN_ID = 'main';
 
 // The small-screen drawers load on first open (they are not part of the first paint).
+// The back-to-top button appears only once the page is scrolled, and the order type modal only
+// when a shopper adds to the cart: both load after hydration.
+const BackToTop = lazy(async () => ({ default: (await import('@/components/layout/back-to-top')).BackToTop }));
+const LocationController = lazy(async () => ({
+  default: (await import('../components/location-controller')).LocationController,
+}));
 const NavigationDrawer = lazy(async () => ({ default: (await import('./nav-drawers')).NavigationDrawer }));
 const CategoryDrawer = lazy(async () => ({ default: (await import('./nav-drawers')).CategoryDrawer }));
-
-/** True from the first time `opened` is true: a lazily loaded overlay then stays mounted. */
-function useOpenedOnce(opened: boolean) {
-  const [once, setOnce] = useState(opened);
-  if (opened && !once) setOnce(true);
-  return once || opened;
-}
 
 const renderAddToCart = (product: ProductCard) => <AddToCartButton product={product} />;
 
@@ -66,9 +65,13 @@ export function MainLayout() {
           <Outlet />
         </ProductCardActionProvider>
       </Box>
-      <LocationController />
+      <AfterHydration>
+        <LocationController />
+      </AfterHydration>
       <SiteFooter />
-      <BackToTop focusTargetId={MAIN_ID} />
+      <AfterHydration>
+        <BackToTop focusTargetId={MAIN_ID} />
+      </AfterHydration>
       <Suspense fallback={null}>
         {navMounted && (
           <NavigationDrawer

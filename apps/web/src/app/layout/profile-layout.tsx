@@ -1,4 +1,4 @@
-import { Box, Container, Grid, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconBuildingStore,
@@ -16,6 +16,7 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session-store';
+import classes from './profile-layout.module.css';
 
 /**
  * The profile area (login required). Only the children that exist are listed; orders, tickets,
@@ -65,11 +66,9 @@ function ProfileShell() {
           <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
             <Paper withBorder radius="md" p={{ base: 4, sm: 'xs' }} component="nav" aria-label="My account">
               {/* A row that scrolls sideways on phones, a column on wider screens. */}
-              <ScrollArea type="never" hiddenFrom="sm">
-                <Box style={{ display: 'flex', gap: 4 }}>
-                  <ProfileLinks />
-                </Box>
-              </ScrollArea>
+              <Box hiddenFrom="sm" className={classes.linkRow}>
+                <ProfileLinks />
+              </Box>
               <Stack gap={2} visibleFrom="sm">
                 <ProfileLinks />
                 <Box p="xs" pt="md">

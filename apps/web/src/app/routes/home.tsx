@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { HomeData, Slider } from '@parade/core/catalog-dto';
-import { safeHref } from '@parade/core/safe-links';
+import { safeHref } from '@parade/core/safe-link-rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';

@@ -1,4 +1,4 @@
-import { safeRedirectTarget } from '@parade/core/auth-schemas';
+import { safeRedirectTarget } from '@parade/core/auth-rules';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { bootSession } from '@/features/auth/session-boot';
 import { paths } from '@/lib/paths';

@@ -1,7 +1,9 @@
-import type { UseFormReturnType } from '@mantine/form';
+import { type FormErrors, schemaResolver, type UseFormReturnType } from '@mantine/form';
 import { messages } from '@parade/core/messages';
 import { ApiError } from '@parade/ui/api-errors';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { z } from 'zod';
+import type { LazySchema } from '@/lib/lazy-schema';
 
 type Values = Record<string, unknown>;
 
@@ -18,6 +20,11 @@ export interface ApiFormOptions<T extends Values> {
   messageOnField?: keyof T & string;
   /** After a failed submit, with the message shown (e.g. to raise a toast as well). */
   onFailure?: (message: string, error: unknown) => void;
+  /**
+   * The core schema the form's `validate` checks with (schemaRules): it loads when the form
+   * mounts, and a submit waits for it, so the values are always checked before they are sent.
+   */
+  schema?: LazySchema<z.ZodType>;
 }
 
 export interface ApiForm {
@@ -37,6 +44,30 @@ export function focusFirstError<T>(
   if (first) (form.getInputNode(first as never) as HTMLElement | null)?.focus();
 }
 
+const resolvers = new WeakMap<z.ZodType, (values: unknown) => FormErrors>();
+
+/**
+ * The errors `schema` finds in `values`, as Mantine's schemaResolver reports them; none while the
+ * schema is still loading (decision 039: zod is not part of a page's first load). useApiForm
+ * waits for it before a submit.
+ */
+export function schemaErrors(schema: LazySchema<z.ZodType>, values: unknown): FormErrors {
+  const loaded = schema.loaded();
+  if (!loaded) return {};
+  let resolve = resolvers.get(loaded);
+  if (!resolve) {
+    resolve = schemaResolver(loaded, { sync: true }) as (values: unknown) => FormErrors;
+    resolvers.set(loaded, resolve);
+  }
+  return resolve(values);
+}
+
+/** A form's `validate` by a core schema that loads lazily (pass the same schema to useApiForm). */
+export const schemaRules =
+  <T>(schema: LazySchema<z.ZodType>) =>
+  (values: T): FormErrors =>
+    schemaErrors(schema, values);
+
 const firstError = (errors: Record<string, unknown>, fields: string[]) => {
   const field = fields.find((f) => errors[f]);
   return field ? String(errors[field]) : null;
@@ -54,8 +85,12 @@ export function useApiForm<T extends Values>(
   action: (values: T) => Promise<unknown>,
   options: ApiFormOptions<T> = {},
 ): ApiForm {
-  const { messageFields = [], messageOnField, onFailure } = options;
+  const { messageFields = [], messageOnField, onFailure, schema } = options;
   const [formError, setFormError] = useState<string | null>(null);
+
+  useEffect(() => {
+    schema?.load().catch(() => undefined);
+  }, [schema]);
 
   const showFailure = (error: unknown) => {
     let message: string = messages.genericError;
@@ -76,7 +111,7 @@ export function useApiForm<T extends Values>(
     onFailure?.(message, error);
   };
 
-  const onSubmit = form.onSubmit(
+  const submit = form.onSubmit(
     async (values) => {
       setFormError(null);
       try {
@@ -91,6 +126,17 @@ export function useApiForm<T extends Values>(
       focusFirstError(form, errors, messageFields);
     },
   );
+
+  // Before the schema is there (a submit in the first instant), wait for it; should it fail to
+  // load, the server's own check still answers field by field.
+  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    if (!schema || schema.loaded()) return submit(event);
+    event?.preventDefault();
+    void schema
+      .load()
+      .catch(() => undefined)
+      .then(() => submit());
+  };
 
   return { onSubmit, formError };
 }

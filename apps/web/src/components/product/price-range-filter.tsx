@@ -1,16 +1,27 @@
-import { Group, RangeSlider, Stack, Text } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import type { PriceRange } from '@parade/core/catalog-dto';
-import { useEffect, useId, useState } from 'react';
+import { lazy, useEffect, useId, useState } from 'react';
+import { AfterHydration } from '@/components/layout/after-hydration';
 import { useFormatMoney } from '@/lib/format';
+
+const PriceRangeSlider = lazy(async () => ({ default: (await import('./price-range-slider')).PriceRangeSlider }));
+
+/** The slider's track, drawn until its code has loaded: the slider's size (Mantine's md, 16 px), no thumbs. */
+const sliderPlaceholder = (
+  <Box mx={12} mb="sm" h={16} px={8} style={{ display: 'flex', alignItems: 'center' }} aria-hidden>
+    <Box h={8} w="100%" bg="gray.2" style={{ borderRadius: 1000 }} />
+  </Box>
+);
 
 /** Spec section 9: the slider starts at 0..1 until the list's price range arrives. */
 const INITIAL_RANGE: PriceRange = { min: 0, max: 1 };
 
 /**
- * A price range slider in pence. The chosen range is reported only when the shopper lets go
- * (or stops pressing arrow keys), and as "no filter" (undefined) when it equals the full range,
- * so the request carries a price filter only when it differs from the default.
+ * A price range filter in pence: its label, the chosen range in words and the slider, which
+ * loads after hydration (price-range-slider.tsx; its track is drawn until then). The chosen range
+ * is reported only when the shopper lets go (or stops pressing arrow keys), and as "no filter"
+ * (undefined) when it equals the full range, so the request carries a price filter only when it
+ * differs from the default.
  */
 export function PriceRangeFilter({
   range,
@@ -33,12 +44,10 @@ export function PriceRangeFilter({
   // biome-ignore lint/correctness/useExhaustiveDependencies: chosen() reads exactly these inputs
   useEffect(() => setValue(chosen()), [minPrice, maxPrice, bounds.min, bounds.max]);
 
-  const commit = useDebouncedCallback(([low, high]: [number, number]) => {
+  const commit = ([low, high]: [number, number]) =>
     onChange(low > bounds.min ? low : undefined, high < bounds.max ? high : undefined);
-  }, 350);
 
   const disabled = !range || range.max <= range.min;
-  const step = Math.max(1, Math.round((bounds.max - bounds.min) / 100));
   return (
     <Stack gap={6}>
       <Group justify="space-between" gap="xs">
@@ -49,25 +58,16 @@ export function PriceRangeFilter({
           {formatMoney(value[0])} – {formatMoney(value[1])}
         </Text>
       </Group>
-      <RangeSlider
-        aria-labelledby={labelId}
-        min={bounds.min}
-        max={bounds.max}
-        step={step}
-        minRange={0}
-        value={value}
-        onChange={setValue}
-        onChangeEnd={commit}
-        disabled={disabled}
-        label={formatMoney}
-        thumbFromLabel="Minimum price"
-        thumbToLabel="Maximum price"
-        thumbValueText={formatMoney}
-        thumbSize={24}
-        size="md"
-        mx={12}
-        mb="sm"
-      />
+      <AfterHydration placeholder={sliderPlaceholder}>
+        <PriceRangeSlider
+          labelId={labelId}
+          bounds={bounds}
+          value={value}
+          disabled={disabled}
+          onChange={setValue}
+          onCommit={commit}
+        />
+      </AfterHydration>
     </Stack>
   );
 }

@@ -1,15 +1,19 @@
-import { Badge, Box, Button, CloseButton, Drawer, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, CloseButton, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ProductList } from '@parade/core/catalog-dto';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Paging } from '@/components/ui/paging';
 import { ErrorState, NothingHere } from '@/components/ui/states';
+import { useOpenedOnce } from '@/hooks/use-opened-once';
 import type { ProductListParams } from '@/lib/product-list-params';
 import { PriceRangeFilter } from './price-range-filter';
 import { gridColumns, ProductGrid, ProductGridSkeleton } from './product-grid';
 import { ProductSortSelect } from './product-sort-select';
+
+// The phone's filter drawer loads when first opened.
+const FilterDrawer = lazy(async () => ({ default: (await import('./filter-drawer')).FilterDrawer }));
 
 export interface ActiveFilter {
   key: string;
@@ -45,6 +49,7 @@ export function ProductListView({
   notice?: ReactNode;
 }) {
   const [drawerOpened, drawer] = useDisclosure(false);
+  const drawerMounted = useOpenedOnce(drawerOpened);
   const priceRange = list.data?.price_range;
   const filters = (
     <Stack gap="lg">
@@ -173,19 +178,13 @@ export function ProductListView({
         </Stack>
       </Grid.Col>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        title="Filters"
-        position="bottom"
-        size="85%"
-        closeButtonProps={{ 'aria-label': 'Close filters', size: 'xl' }}
-      >
-        {filters}
-        <Button fullWidth size="md" mt="lg" onClick={drawer.close}>
-          Show {total ?? ''} {total === 1 ? 'product' : 'products'}
-        </Button>
-      </Drawer>
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <FilterDrawer opened={drawerOpened} onClose={drawer.close} total={total}>
+            {filters}
+          </FilterDrawer>
+        </Suspense>
+      )}
     </Grid>
   );
 }

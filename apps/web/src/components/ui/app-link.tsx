@@ -1,4 +1,4 @@
-import { isSitePath, safeHref } from '@parade/core/safe-links';
+import { isSitePath, safeHref } from '@parade/core/safe-link-rules';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
 

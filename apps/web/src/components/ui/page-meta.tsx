@@ -1,8 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { type HeadTag, headTags, type PageHead } from '@/lib/page-head';
-
-export { SITE_NAME } from '@/lib/page-head';
+import type { HeadTag, PageHead } from '@/lib/page-head';
 
 /**
  * On the server, where effects do not run, the render's collector: each PageMeta rendered
@@ -31,7 +29,8 @@ function applyHead(tags: HeadTag[]): void {
 /**
  * The page's head (lib/page-head.ts): title, meta description, canonical URL, link-preview tags
  * and structured data. Rendered by the server into the page's HTML; in the browser, written
- * on each navigation.
+ * on each navigation. The browser loads page-head.ts for that after the first paint (decision
+ * 039): a page it hydrates already has its head.
  */
 export function PageMeta(props: PageHead) {
   const collector = useContext(PageHeadCollector);
@@ -40,7 +39,13 @@ export function PageMeta(props: PageHead) {
   // Compared as text: a page passes fresh objects (its JSON-LD) on every render.
   const head = JSON.stringify(props);
   useEffect(() => {
-    applyHead(headTags(JSON.parse(head) as PageHead, window.location.origin, `${pathname}${search}`));
+    let current = true;
+    void import('@/lib/page-head').then(({ headTags }) => {
+      if (current) applyHead(headTags(JSON.parse(head) as PageHead, window.location.origin, `${pathname}${search}`));
+    });
+    return () => {
+      current = false;
+    };
   }, [head, pathname, search]);
   return null;
 }

@@ -1,4 +1,4 @@
-import { safeRedirectTarget } from '@parade/core/auth-schemas';
+import { safeRedirectTarget } from '@parade/core/auth-rules';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { paths } from '@/lib/paths';
 import { isSignedIn } from '@/lib/session-store';

@@ -1,5 +1,5 @@
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
-import { safeRedirectTarget } from '@parade/core/auth-schemas';
+import { safeRedirectTarget } from '@parade/core/auth-rules';
 import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
 import { useEffect, useRef, useState } from 'react';

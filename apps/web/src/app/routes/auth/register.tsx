@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { safeRedirectTarget } from '@parade/core/auth-schemas';
+import { safeRedirectTarget } from '@parade/core/auth-rules';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
 import { AuthCard } from '@/features/auth/components/auth-card';

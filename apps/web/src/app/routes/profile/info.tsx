@@ -1,8 +1,14 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { lazy } from 'react';
+import { AfterHydration } from '@/components/layout/after-hydration';
 import { PageMeta } from '@/components/ui/page-meta';
-import { OrderUpdatesSwitch } from '@/features/account/components/order-updates-switch';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { useSession, useSessionStore } from '@/lib/session-store';
+
+// The web-push switch (and the browser's push machinery behind it) loads after the page is up.
+const OrderUpdatesSwitch = lazy(async () => ({
+  default: (await import('@/features/account/components/order-updates-switch')).OrderUpdatesSwitch,
+}));
 
 /** /profile: the signed-in user's information (the profile area's default child). */
 export function Component() {
@@ -25,7 +31,9 @@ export function Component() {
           <Title order={2} fz="h3">
             Notifications
           </Title>
-          <OrderUpdatesSwitch />
+          <AfterHydration placeholder={<Skeleton height={48} radius="md" />}>
+            <OrderUpdatesSwitch />
+          </AfterHydration>
         </Stack>
       </Paper>
     </Stack>

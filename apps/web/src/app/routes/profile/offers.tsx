@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type ClaimStatus, claimStatuses } from '@parade/core/enums';
+import { type ClaimStatus, claimStatuses } from '@parade/core/enum-values';
 import { messages } from '@parade/core/messages';
 import type { Claim } from '@parade/core/offer-schemas';
 import { ApiError } from '@parade/ui/api-errors';

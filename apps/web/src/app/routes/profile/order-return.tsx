@@ -1,7 +1,7 @@
 // Mantine's styles load per component; this one only with the screens that use it.
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import { Button, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type ReturnStatus, returnStatuses } from '@parade/core/enums';
+import { type ReturnStatus, returnStatuses } from '@parade/core/enum-values';
 import { Link, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
 import { Paging } from '@/components/ui/paging';

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { safeHref } from '@parade/core/safe-links';
+import { safeHref } from '@parade/core/safe-link-rules';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { ErrorState, NothingHere } from '@/components/ui/states';

@@ -1,8 +1,11 @@
-import { profileSchema, type UserDto, userPayloadSchema } from '@parade/core/auth-schemas';
+import type { UserDto } from '@parade/core/auth-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 
-export { profileSchema };
+/** The form's rules, the API's own (loaded with zod when the form first needs them). */
+export const profileSchema = lazySchema(() => import('@parade/core/auth-schemas').then((m) => m.profileSchema));
+const userPayloadReply = lazySchema(() => import('@parade/core/auth-schemas').then((m) => m.userPayloadSchema));
 
 export interface ProfileUpdate {
   name: string;
@@ -16,7 +19,7 @@ export function updateProfile(input: ProfileUpdate) {
   form.append('name', input.name);
   form.append('phone', input.phone);
   if (input.avatar) form.append('avatar', input.avatar);
-  return apiData('user/update-profile', { method: 'POST', body: form, schema: userPayloadSchema });
+  return apiData('user/update-profile', { method: 'POST', body: form, schema: userPayloadReply });
 }
 
 /** onUpdated receives the server's copy of the user (the route hands it to the session). */

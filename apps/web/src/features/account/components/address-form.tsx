@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import type { AddressDto } from '@parade/core/auth-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
-import { useApiForm } from '@/components/form/use-api-form';
+import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { addressSchema, useCreateAddress } from '../api/create-address';
 import { useUpdateAddress } from '../api/update-address';
 
@@ -43,13 +43,19 @@ export function AddressForm({
       postcode: address?.postcode ?? '',
       is_default: address?.is_default ?? false,
     },
-    validate: schemaResolver(addressSchema, { sync: true }),
+    validate: schemaRules(addressSchema),
   });
 
-  const { onSubmit, formError } = useApiForm(form, async (values) => {
-    const saved = address ? await update.mutateAsync({ id: address.id, ...values }) : await create.mutateAsync(values);
-    onSaved(saved);
-  });
+  const { onSubmit, formError } = useApiForm(
+    form,
+    async (values) => {
+      const saved = address
+        ? await update.mutateAsync({ id: address.id, ...values })
+        : await create.mutateAsync(values);
+      onSaved(saved);
+    },
+    { schema: addressSchema },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={address ? 'Edit address' : 'New address'}>

@@ -1,9 +1,10 @@
 import { Avatar, Button, FileInput, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
-import { AVATAR_MAX_BYTES, avatarLetter, type UserDto } from '@parade/core/auth-schemas';
+import { type FormErrors, useForm } from '@mantine/form';
+import { AVATAR_MAX_BYTES, avatarLetter } from '@parade/core/auth-rules';
+import type { UserDto } from '@parade/core/auth-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
 import { IconPhoto } from '@tabler/icons-react';
-import { useApiForm } from '@/components/form/use-api-form';
+import { schemaErrors, useApiForm } from '@/components/form/use-api-form';
 import { notify } from '@/components/ui/notify';
 import { profileSchema, useUpdateProfile } from '../api/update-profile';
 
@@ -41,7 +42,7 @@ export function ProfileForm({ user, onUpdated }: { user: UserDto; onUpdated: (us
   const form = useForm<ProfileValues>({
     initialValues: { name: user.name, phone: user.phone ?? '', avatar: null },
     validate: (values) => {
-      const errors: FormErrors = schemaResolver(profileSchema, { sync: true })(values);
+      const errors: FormErrors = schemaErrors(profileSchema, values);
       if (values.avatar && !IMAGE_TYPES.includes(values.avatar.type)) {
         errors.avatar = 'The avatar must be a PNG, JPEG, WebP or GIF image.';
       } else if (values.avatar && values.avatar.size > AVATAR_MAX_BYTES) {
@@ -51,12 +52,16 @@ export function ProfileForm({ user, onUpdated }: { user: UserDto; onUpdated: (us
     },
   });
 
-  const { onSubmit, formError } = useApiForm(form, async (values) => {
-    const { user: saved } = await update.mutateAsync(values);
-    form.setValues({ name: saved.name, phone: saved.phone ?? '', avatar: null });
-    form.resetDirty();
-    notify({ kind: 'success', title: 'Profile', message: 'Your profile has been saved.' });
-  });
+  const { onSubmit, formError } = useApiForm(
+    form,
+    async (values) => {
+      const { user: saved } = await update.mutateAsync(values);
+      form.setValues({ name: saved.name, phone: saved.phone ?? '', avatar: null });
+      form.resetDirty();
+      notify({ kind: 'success', title: 'Profile', message: 'Your profile has been saved.' });
+    },
+    { schema: profileSchema },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Profile information">

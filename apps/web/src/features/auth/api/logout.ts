@@ -1,10 +1,12 @@
-import { emptyPayloadSchema } from '@parade/core/envelope';
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { pushDevice } from '@/lib/push-device';
 import { useSessionStore } from '@/lib/session-store';
 
-export const logout = () => apiData('auth/logout', { schema: emptyPayloadSchema, method: 'POST' });
+const emptyPayloadReply = lazySchema(() => import('@parade/core/envelope').then((m) => m.emptyPayloadSchema));
+
+export const logout = () => apiData('auth/logout', { schema: emptyPayloadReply, method: 'POST' });
 
 /**
  * Spec section 4: call the server, then delete the token, clear the user and mark the session

@@ -1,11 +1,17 @@
-import { type ResetPasswordInput, resetPasswordSchema } from '@parade/core/auth-schemas';
-import { emptyPayloadSchema, successEnvelope } from '@parade/core/envelope';
+import type { ResetPasswordInput } from '@parade/core/auth-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 
-export { resetPasswordSchema };
+/** The form's rules, the API's own (loaded with zod when the form first needs them). */
+export const resetPasswordSchema = lazySchema(() =>
+  import('@parade/core/auth-schemas').then((m) => m.resetPasswordSchema),
+);
+const emptyEnvelopeReply = lazySchema(() =>
+  import('@parade/core/envelope').then((m) => m.successEnvelope(m.emptyPayloadSchema)),
+);
 
 export const resetPassword = (input: ResetPasswordInput) =>
-  apiRequest('auth/reset', { method: 'POST', body: input, schema: successEnvelope(emptyPayloadSchema) });
+  apiRequest('auth/reset', { method: 'POST', body: input, schema: emptyEnvelopeReply });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -1,8 +1,8 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import type { ForgotPasswordInput } from '@parade/core/auth-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
-import { useApiForm } from '@/components/form/use-api-form';
+import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { forgotPasswordSchema, useForgotPassword } from '../api/forgot-password';
 
 /** Asks for a reset link; onSent gets the address, to show on the 'check your e-mail' screen. */
@@ -10,13 +10,17 @@ export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void
   const forgot = useForgotPassword();
   const form = useForm<ForgotPasswordInput>({
     initialValues: { email: '' },
-    validate: schemaResolver(forgotPasswordSchema, { sync: true }),
+    validate: schemaRules(forgotPasswordSchema),
   });
 
-  const { onSubmit, formError } = useApiForm(form, async (values) => {
-    await forgot.mutateAsync(values);
-    onSent(values.email.trim());
-  });
+  const { onSubmit, formError } = useApiForm(
+    form,
+    async (values) => {
+      await forgot.mutateAsync(values);
+      onSent(values.email.trim());
+    },
+    { schema: forgotPasswordSchema },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Reset password">

@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import type { LoginInput } from '@parade/core/auth-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
 import { Link } from 'react-router';
-import { useApiForm } from '@/components/form/use-api-form';
+import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { paths } from '@/lib/paths';
 import { loginSchema, useLogin } from '../api/login';
 
@@ -12,13 +12,17 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () =>
   const login = useLogin();
   const form = useForm<LoginInput>({
     initialValues: { email: initialEmail, password: '' },
-    validate: schemaResolver(loginSchema, { sync: true }),
+    validate: schemaRules(loginSchema),
   });
 
-  const { onSubmit, formError } = useApiForm(form, async (values) => {
-    await login.mutateAsync(values);
-    onSignedIn();
-  });
+  const { onSubmit, formError } = useApiForm(
+    form,
+    async (values) => {
+      await login.mutateAsync(values);
+      onSignedIn();
+    },
+    { schema: loginSchema },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Log in">

@@ -1,8 +1,9 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { PASSWORD_MIN_LENGTH, type RegisterInput } from '@parade/core/auth-schemas';
+import { useForm } from '@mantine/form';
+import { PASSWORD_MIN_LENGTH } from '@parade/core/auth-rules';
+import type { RegisterInput } from '@parade/core/auth-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
-import { useApiForm } from '@/components/form/use-api-form';
+import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { registerSchema, useRegister } from '../api/register';
 
 /** Name, e-mail, optional phone, password and its confirmation; signs the new customer in. */
@@ -10,13 +11,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const register = useRegister();
   const form = useForm<RegisterInput & { phone: string }>({
     initialValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
-    validate: schemaResolver(registerSchema, { sync: true }),
+    validate: schemaRules(registerSchema),
   });
 
-  const { onSubmit, formError } = useApiForm(form, async (values) => {
-    await register.mutateAsync(values);
-    onRegistered();
-  });
+  const { onSubmit, formError } = useApiForm(
+    form,
+    async (values) => {
+      await register.mutateAsync(values);
+      onRegistered();
+    },
+    { schema: registerSchema },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create account">

@@ -1,8 +1,9 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { PASSWORD_MIN_LENGTH, type ResetPasswordInput } from '@parade/core/auth-schemas';
+import { useForm } from '@mantine/form';
+import { PASSWORD_MIN_LENGTH } from '@parade/core/auth-rules';
+import type { ResetPasswordInput } from '@parade/core/auth-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
-import { useApiForm } from '@/components/form/use-api-form';
+import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { resetPasswordSchema, useResetPassword } from '../api/reset-password';
 
 /** A new password for the account the mailed link (token) was issued to. */
@@ -18,7 +19,7 @@ export function ResetPasswordForm({
   const reset = useResetPassword();
   const form = useForm<ResetPasswordInput>({
     initialValues: { token, email: initialEmail, password: '', password_confirmation: '' },
-    validate: schemaResolver(resetPasswordSchema, { sync: true }),
+    validate: schemaRules(resetPasswordSchema),
   });
 
   const { onSubmit, formError } = useApiForm(
@@ -28,7 +29,7 @@ export function ResetPasswordForm({
       onReset(values.email.trim());
     },
     // A dead link is not something the inputs can fix: say so plainly, as the form's message.
-    { messageFields: ['token'] },
+    { schema: resetPasswordSchema, messageFields: ['token'] },
   );
 
   return (

@@ -1,9 +1,11 @@
-import { blogCategorySchema } from '@parade/core/content-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 
-const blogCategoriesSchema = z.array(blogCategorySchema);
+const blogCategoriesSchema = lazySchema(async () => {
+  const [{ z }, { blogCategorySchema }] = await Promise.all([import('zod'), import('@parade/core/content-schemas')]);
+  return z.array(blogCategorySchema);
+});
 
 export const getBlogCategories = ({ signal }: { signal?: AbortSignal } = {}) =>
   apiData('blog/categories', { schema: blogCategoriesSchema, signal });

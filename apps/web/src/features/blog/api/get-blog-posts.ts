@@ -1,6 +1,8 @@
-import { blogListSchema } from '@parade/core/content-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
+
+const blogListReply = lazySchema(() => import('@parade/core/content-schemas').then((m) => m.blogListSchema));
 
 export interface BlogListParams {
   category?: string;
@@ -9,7 +11,7 @@ export interface BlogListParams {
 
 /** GET /blog puts its payload at the top level: {status, posts, latestPost}. */
 export const getBlogPosts = ({ category, page }: BlogListParams, signal?: AbortSignal) =>
-  apiRequest('blog', { schema: blogListSchema, query: { category, page: page > 1 ? page : undefined }, signal });
+  apiRequest('blog', { schema: blogListReply, query: { category, page: page > 1 ? page : undefined }, signal });
 
 export const getBlogPostsQueryOptions = (params: BlogListParams) =>
   queryOptions({

@@ -1,7 +1,8 @@
-import { ActionIcon, Group, NumberInput } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { MAX_LINE_QUANTITY } from '@parade/core/cart';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { WholeNumberInput } from '@/components/form/whole-number-input';
 
 /**
  * Spec section 5: min 0, max 9999, step 1, at most 4 digits. 0 removes the line. The buttons
@@ -35,17 +36,12 @@ export function QuantityStepper({
       >
         <IconMinus size={16} />
       </ActionIcon>
-      <NumberInput
+      <WholeNumberInput
         aria-label={label}
         value={draft}
         min={0}
         max={MAX_LINE_QUANTITY}
-        step={1}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="strict"
         maxLength={4}
-        hideControls
         w={64}
         styles={{ input: { textAlign: 'center' } }}
         onChange={setDraft}

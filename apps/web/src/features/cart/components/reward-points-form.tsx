@@ -1,5 +1,6 @@
-import { Button, Group, NumberInput, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { WholeNumberInput } from '@/components/form/whole-number-input';
 import { useFormatMoney } from '@/lib/format';
 import { useCartStore } from '../stores/cart-store';
 
@@ -37,15 +38,12 @@ export function RewardPointsForm({
   if (limit === 0) return null;
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
-      <NumberInput
+      <WholeNumberInput
         label={`Reward points at ${shopName} (you have ${balance})`}
         value={points}
         min={0}
         max={limit}
-        step={1}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="strict"
+        withControls
         onChange={(value) => setPoints(typeof value === 'number' ? value : 0)}
         style={{ flex: 1 }}
       />

@@ -1,9 +1,11 @@
-import { brandSchema } from '@parade/core/catalog-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 
-const brandsSchema = z.array(brandSchema);
+const brandsSchema = lazySchema(async () => {
+  const [{ z }, { brandSchema }] = await Promise.all([import('zod'), import('@parade/core/catalog-schemas')]);
+  return z.array(brandSchema);
+});
 
 export const getBrands = ({ signal }: { signal?: AbortSignal } = {}) =>
   apiData('brands', { schema: brandsSchema, signal });

@@ -1,10 +1,12 @@
 import type { CategoryNode } from '@parade/core/catalog-dto';
-import { categoryNodeSchema } from '@parade/core/catalog-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 
-const categoriesSchema = z.array(categoryNodeSchema);
+const categoriesSchema = lazySchema(async () => {
+  const [{ z }, { categoryNodeSchema }] = await Promise.all([import('zod'), import('@parade/core/catalog-schemas')]);
+  return z.array(categoryNodeSchema);
+});
 
 export type Category = CategoryNode;
 

@@ -1,6 +1,8 @@
-import { productPageSchema } from '@parade/core/catalog-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
+
+const productPageReply = lazySchema(() => import('@parade/core/catalog-schemas').then((m) => m.productPageSchema));
 
 export interface ProductAddress {
   vendor: string;
@@ -10,7 +12,7 @@ export interface ProductAddress {
 
 export const getProduct = ({ vendor, product, variation }: ProductAddress, signal?: AbortSignal) =>
   apiData(`product/${encodeURIComponent(vendor)}/${encodeURIComponent(product)}/${encodeURIComponent(variation)}`, {
-    schema: productPageSchema,
+    schema: productPageReply,
     signal,
   });
 

@@ -1,11 +1,13 @@
-import { productListSchema } from '@parade/core/catalog-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { type ProductListParams, productListApiQuery, withSearchAsAsked } from '@/lib/product-list-params';
+
+const productListReply = lazySchema(() => import('@parade/core/catalog-schemas').then((m) => m.productListSchema));
 
 export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
   apiData('products', {
-    schema: productListSchema,
+    schema: productListReply,
     query: productListApiQuery(params, { categoryAsList: true }),
     signal,
   });

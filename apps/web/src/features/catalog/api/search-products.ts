@@ -1,10 +1,12 @@
 import { SEARCH_MIN_LENGTH } from '@parade/core/catalog';
-import { searchHitSchema } from '@parade/core/search-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 
-const searchHitsSchema = z.array(searchHitSchema);
+const searchHitsSchema = lazySchema(async () => {
+  const [{ z }, { searchHitSchema }] = await Promise.all([import('zod'), import('@parade/core/search-schemas')]);
+  return z.array(searchHitSchema);
+});
 
 /** POST /search: up to 10 variations, best match first. */
 export const searchProducts = (search: string, signal?: AbortSignal) =>

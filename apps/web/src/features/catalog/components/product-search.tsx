@@ -1,9 +1,14 @@
 import { Box, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { clipSearchTerm, SEARCH_DEBOUNCE_MS, searchTermLongEnough } from '@parade/core/catalog';
+import {
+  clipSearchTerm,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+  searchTermLongEnough,
+} from '@parade/core/catalog';
 import type { SearchHit } from '@parade/core/catalog-dto';
 import { messages } from '@parade/core/messages';
-import { searchRequestSchema } from '@parade/core/search-schemas';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -17,10 +22,13 @@ export const PRODUCT_SEARCH_INPUT_ID = 'product-search';
 /**
  * True when POST /search takes this (clipped) text and it holds 3 letters or digits, as GET
  * /products asks: its schema counts 3 to 100 characters as code points, so "😀😀" (four UTF-16
- * units) is refused there, and searchTermLongEnough leaves out "a-b".
+ * units) is refused there, and searchTermLongEnough leaves out "a-b". (searchRequestSchema's rule,
+ * counted here without zod, which the header does not load for it: decision 039.)
  */
-const canSuggest = (term: string) =>
-  searchTermLongEnough(term) && searchRequestSchema.safeParse({ search: term }).success;
+const canSuggest = (term: string) => {
+  const codePoints = [...term.trim()].length;
+  return searchTermLongEnough(term) && codePoints >= SEARCH_MIN_LENGTH && codePoints <= SEARCH_MAX_LENGTH;
+};
 
 /** Typing a letter or digit with no field focused starts a search (spec section 2). */
 function useTypeToSearch(input: React.RefObject<HTMLInputElement | null>) {

@@ -1,10 +1,15 @@
-import { type PlaceOrderBody, type PlaceOrderPayload, placeOrderPayloadSchema } from '@parade/core/order-schemas';
+import type { PlaceOrderBody, PlaceOrderPayload } from '@parade/core/order-schemas';
 import { ApiError } from '@parade/ui/api-errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 import { endCheckoutAttempt, idempotencyKeyFor } from '../stores/checkout-attempt';
+
+const placeOrderPayloadReply = lazySchema(() =>
+  import('@parade/core/order-schemas').then((m) => m.placeOrderPayloadSchema),
+);
 
 export type { PlaceOrderBody, PlaceOrderPayload };
 
@@ -16,7 +21,7 @@ export const placeOrder = (body: PlaceOrderBody, idempotencyKey: string) =>
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: placeOrderPayloadSchema,
+    schema: placeOrderPayloadReply,
   });
 
 /**

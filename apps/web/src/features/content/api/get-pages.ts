@@ -1,9 +1,11 @@
-import { pageContentSchema } from '@parade/core/content-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 
-const pagesSchema = z.array(pageContentSchema);
+const pagesSchema = lazySchema(async () => {
+  const [{ z }, { pageContentSchema }] = await Promise.all([import('zod'), import('@parade/core/content-schemas')]);
+  return z.array(pageContentSchema);
+});
 
 /** Every static page (privacy policy, terms, contact...) with its settings by section. */
 export const getPages = ({ signal }: { signal?: AbortSignal } = {}) =>

@@ -1,9 +1,12 @@
-import { appSettingReplySchema, type SiteSettings } from '@parade/core/settings';
+import type { SiteSettings } from '@parade/core/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
+
+const settingsReply = lazySchema(() => import('@parade/core/settings').then((m) => m.appSettingReplySchema));
 
 export async function getSettings(): Promise<SiteSettings> {
-  const reply = await apiRequest('app/setting', { schema: appSettingReplySchema });
+  const reply = await apiRequest('app/setting', { schema: settingsReply });
   return reply.settings;
 }
 

@@ -1,9 +1,14 @@
-import { dealSchema } from '@parade/core/content-schemas';
-import { paginated } from '@parade/core/envelope';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 
-const dealsPageSchema = paginated(dealSchema);
+const dealsPageSchema = lazySchema(async () => {
+  const [{ paginated }, { dealSchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/content-schemas'),
+  ]);
+  return paginated(dealSchema);
+});
 
 /** Platform-wide deals (UBM Deals). */
 export const getUbmOffers = (page: number, signal?: AbortSignal) =>

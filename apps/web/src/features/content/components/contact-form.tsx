@@ -10,12 +10,14 @@ import { type ContactEmailInput, contactEmailInputSchema, useSendContactEmail } 
 
 const emptyForm: ContactEmailInput = { name: '', email: '', phone: '', subject: '', message: '' };
 
-/** Checks one field with the shared schema, so the form and the request agree. */
+/**
+ * Checks one field with the shared schema, so the form and the request agree. The schema loads
+ * when the form mounts (decision 039); useApiForm waits for it before a submit.
+ */
 function fieldRule(field: keyof ContactEmailInput) {
-  const schema = contactEmailInputSchema.shape[field];
   return (value: string | undefined) => {
-    const result = schema.safeParse(value);
-    return result.success ? null : (result.error.issues[0]?.message ?? 'Please check this field');
+    const result = contactEmailInputSchema.loaded()?.shape[field].safeParse(value);
+    return !result || result.success ? null : (result.error.issues[0]?.message ?? 'Please check this field');
   };
 }
 
@@ -40,7 +42,7 @@ export function ContactForm({ title = 'Send us a message', intro }: { title?: st
     form,
     async (values) => {
       setSentTo(null);
-      await send.mutateAsync(contactEmailInputSchema.parse(values));
+      await send.mutateAsync((await contactEmailInputSchema.load()).parse(values));
       setSentTo(values.email.trim());
       form.reset();
       notify({
@@ -49,7 +51,7 @@ export function ContactForm({ title = 'Send us a message', intro }: { title?: st
         message: 'Thank you, we will reply within two working days.',
       });
     },
-    { onFailure: (message) => notify({ kind: 'error', title: 'Not sent', message }) },
+    { schema: contactEmailInputSchema, onFailure: (message) => notify({ kind: 'error', title: 'Not sent', message }) },
   );
 
   return (

@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { Deal } from '@parade/core/catalog-dto';
-import { safeHref } from '@parade/core/safe-links';
+import { safeHref } from '@parade/core/safe-link-rules';
 import { Link } from 'react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { LazyImage } from '@/components/ui/lazy-image';

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@parade/core/messages';
-import { safeHref } from '@parade/core/safe-links';
+import { safeHref } from '@parade/core/safe-link-rules';
 import {
   IconBrandFacebook,
   IconBrandInstagram,

@@ -1,86 +1,56 @@
-import { Carousel } from '@mantine/carousel';
-import { Box } from '@mantine/core';
-import { AppLink } from '@/components/ui/app-link';
-import { SlidePicture } from '@/components/ui/slide-picture';
+import { type CSSProperties, lazy } from 'react';
+import { AfterHydration } from '@/components/layout/after-hydration';
 import classes from './slide-carousel.module.css';
+import { type SlideCarouselProps, SlideFrame } from './slide-frame';
 
-export interface Slide {
-  key: string | number;
-  image: string;
-  mobileImage?: string | null;
-  alt: string;
-  link?: string | null;
+export type { Slide } from './slide-frame';
+
+const InteractiveSlideCarousel = lazy(async () => ({
+  default: (await import('./interactive-slide-carousel')).InteractiveSlideCarousel,
+}));
+
+/**
+ * The slides as the carousel shows them at rest, without its code: the first slides side by side
+ * in its frame, with its gap, the rest clipped. The server draws this, so the first picture (the
+ * home page's largest paint) is in the page's HTML; the carousel (Embla and Mantine's controls,
+ * decision 039) replaces it after hydration, at the same size, so nothing moves.
+ */
+function SlidesAtRest({ slides, label, width, height, slideSize = '100%', eagerFirst = false }: SlideCarouselProps) {
+  const sizes = typeof slideSize === 'string' ? { base: slideSize, md: slideSize } : slideSize;
+  const style = { '--slide-size': sizes.base, '--slide-size-md': sizes.md } as CSSProperties;
+  return (
+    <section aria-label={label} aria-roledescription="carousel" className={classes.atRest} style={style}>
+      <div className={classes.atRestViewport}>
+        <div className={classes.atRestTrack}>
+          {slides.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: a slide is a group (the WAI-ARIA carousel pattern, as Mantine's slides are), not a fieldset of form controls
+            <div
+              key={slide.key}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              className={classes.atRestSlide}
+            >
+              <SlideFrame slide={slide} width={width} height={height} eager={eagerFirst && index === 0} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
 }
 
 /**
- * A row of slides (home main slider, deals slider, a shop's slides). Controls and dots are
- * labelled buttons; arrow keys move when the carousel has focus. No autoplay: moving content
- * is hard to read and to use with a screen reader.
+ * A row of slides (home main slider, deals slider, a shop's slides). One slide is just that
+ * slide; several are a carousel, loaded after hydration (InteractiveSlideCarousel).
  */
-export function SlideCarousel({
-  slides,
-  label,
-  width,
-  height,
-  slideSize = '100%',
-  eagerFirst = false,
-}: {
-  slides: Slide[];
-  label: string;
-  width: number;
-  height: number;
-  slideSize?: string | Record<string, string>;
-  eagerFirst?: boolean;
-}) {
-  if (slides.length === 0) return null;
-  const multiple = slides.length > 1;
+export function SlideCarousel(props: SlideCarouselProps) {
+  if (props.slides.length === 0) return null;
+  const atRest = <SlidesAtRest {...props} />;
+  if (props.slides.length === 1) return atRest;
   return (
-    // Mantine's carousel root is already a region with the carousel role description: it
-    // carries the label, so two carousels on one page stay distinguishable landmarks.
-    <Box>
-      <Carousel
-        aria-label={label}
-        withIndicators={multiple}
-        withControls={multiple}
-        withKeyboardEvents
-        slideSize={slideSize}
-        slideGap="md"
-        emblaOptions={{ loop: multiple, align: 'start' }}
-        classNames={{ indicator: classes.indicator, control: classes.control }}
-        previousControlProps={{ 'aria-label': `Previous ${label.toLowerCase()}` }}
-        nextControlProps={{ 'aria-label': `Next ${label.toLowerCase()}` }}
-        getIndicatorProps={(index) => ({ 'aria-label': `Show slide ${index + 1} of ${slides.length}` })}
-      >
-        {slides.map((slide, index) => {
-          const picture = (
-            <SlidePicture
-              image={slide.image}
-              mobileImage={slide.mobileImage}
-              alt={slide.alt}
-              width={width}
-              height={height}
-              eager={eagerFirst && index === 0}
-            />
-          );
-          return (
-            <Carousel.Slide
-              key={slide.key}
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
-            >
-              <Box className={classes.frame}>
-                {slide.link ? (
-                  <AppLink href={slide.link} className={classes.link}>
-                    {picture}
-                  </AppLink>
-                ) : (
-                  picture
-                )}
-              </Box>
-            </Carousel.Slide>
-          );
-        })}
-      </Carousel>
-    </Box>
+    <AfterHydration placeholder={atRest}>
+      <InteractiveSlideCarousel {...props} />
+    </AfterHydration>
   );
 }

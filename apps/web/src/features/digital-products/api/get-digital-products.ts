@@ -1,12 +1,18 @@
-import { type DigitalProduct, digitalProductSchema } from '@parade/core/digital-product-schemas';
-import { paginated } from '@parade/core/envelope';
+import type { DigitalProduct } from '@parade/core/digital-product-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 
 /** One page of the customer's digital products, as the shared contract describes it. */
-const digitalProductPageSchema = paginated(digitalProductSchema);
+const digitalProductPageSchema = lazySchema(async () => {
+  const [{ paginated }, { digitalProductSchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/digital-product-schemas'),
+  ]);
+  return paginated(digitalProductSchema);
+});
 
 export type { DigitalProduct };
 

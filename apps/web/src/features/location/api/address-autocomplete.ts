@@ -1,5 +1,9 @@
-import { addressAutocompleteSchema } from '@parade/core/location-schemas';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
+
+const addressAutocompleteReply = lazySchema(() =>
+  import('@parade/core/location-schemas').then((m) => m.addressAutocompleteSchema),
+);
 
 export interface PostcodePrediction {
   description: string;
@@ -9,6 +13,6 @@ export interface PostcodePrediction {
 
 /** Postcode suggestions; pass the signal of the previous call's controller to cancel it. */
 export async function addressAutocomplete(input: string, signal?: AbortSignal): Promise<PostcodePrediction[]> {
-  const data = await apiData('address-autocomplete', { schema: addressAutocompleteSchema, query: { input }, signal });
+  const data = await apiData('address-autocomplete', { schema: addressAutocompleteReply, query: { input }, signal });
   return data.autocomplete_response.predictions;
 }

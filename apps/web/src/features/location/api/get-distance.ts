@@ -1,5 +1,7 @@
-import { deliveryCheckSchema } from '@parade/core/location-schemas';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
+
+const deliveryCheckReply = lazySchema(() => import('@parade/core/location-schemas').then((m) => m.deliveryCheckSchema));
 
 export interface DeliveryCheck {
   postcode: string;
@@ -9,4 +11,4 @@ export interface DeliveryCheck {
 }
 
 export const getDistance = (postcode: string, signal?: AbortSignal) =>
-  apiData('get-distance', { schema: deliveryCheckSchema, query: { postcode, raw: 0 }, signal });
+  apiData('get-distance', { schema: deliveryCheckReply, query: { postcode, raw: 0 }, signal });

@@ -1,13 +1,15 @@
-import { claimPayloadSchema } from '@parade/core/offer-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { claimsQueryKey } from './get-claims';
 import { OFFERS_QUERY_ROOT } from './get-shop-offers';
 
+const claimPayloadReply = lazySchema(() => import('@parade/core/offer-schemas').then((m) => m.claimPayloadSchema));
+
 /** POST vendor-offers/user/claims/{id}/cancel: the customer withdraws a pending claim of their own. */
 export const cancelClaim = (claimId: number) =>
-  apiData(`vendor-offers/user/claims/${claimId}/cancel`, { method: 'POST', schema: claimPayloadSchema }).then(
+  apiData(`vendor-offers/user/claims/${claimId}/cancel`, { method: 'POST', schema: claimPayloadReply }).then(
     (payload) => payload.claim,
   );
 

@@ -1,9 +1,11 @@
-import { claimPayloadSchema } from '@parade/core/offer-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { claimsQueryKey } from './get-claims';
 import { OFFERS_QUERY_ROOT } from './get-shop-offers';
+
+const claimPayloadReply = lazySchema(() => import('@parade/core/offer-schemas').then((m) => m.claimPayloadSchema));
 
 export interface ClaimOfferInput {
   slug: string;
@@ -16,7 +18,7 @@ export const claimOffer = ({ slug, offerId, qr }: ClaimOfferInput) =>
   apiData(`vendor-offers/vendor/${encodeURIComponent(slug)}/offers/${offerId}/claim`, {
     method: 'POST',
     body: qr ? { qr } : {},
-    schema: claimPayloadSchema,
+    schema: claimPayloadReply,
   }).then((payload) => payload.claim);
 
 /**

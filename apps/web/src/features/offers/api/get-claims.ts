@@ -1,9 +1,12 @@
 import type { ClaimStatus } from '@parade/core/enums';
-import { type Claim, type ClaimList, claimListSchema } from '@parade/core/offer-schemas';
+import type { Claim, ClaimList } from '@parade/core/offer-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
+
+const claimListReply = lazySchema(() => import('@parade/core/offer-schemas').then((m) => m.claimListSchema));
 
 export type { Claim, ClaimList };
 
@@ -14,7 +17,7 @@ export const getClaims = (page: number, status: ClaimStatus | undefined, signal?
   apiData('vendor-offers/user/claims', {
     query: { page: page > 1 ? page : undefined, status },
     signal,
-    schema: claimListSchema,
+    schema: claimListReply,
   });
 
 export const getClaimsQueryOptions = (userId: number | null, page: number, status?: ClaimStatus) =>

@@ -1,8 +1,11 @@
-import { type MyOffer, myOfferSchema } from '@parade/core/offer-schemas';
+import type { MyOffer } from '@parade/core/offer-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { OFFERS_QUERY_ROOT } from './get-shop-offers';
+
+const myOfferReply = lazySchema(() => import('@parade/core/offer-schemas').then((m) => m.myOfferSchema));
 
 export type { MyOffer };
 
@@ -10,7 +13,7 @@ export const getMyOffer = (slug: string, qr: string, offerId: number | undefined
   apiData(`vendor-offers/vendor/${encodeURIComponent(slug)}/my-offer`, {
     query: { qr, offer: offerId },
     signal,
-    schema: myOfferSchema,
+    schema: myOfferReply,
   });
 
 export const getMyOfferQueryOptions = (slug: string, qr: string, offerId: number | undefined, userId: number | null) =>

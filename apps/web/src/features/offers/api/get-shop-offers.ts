@@ -1,7 +1,10 @@
-import { type OfferList, offerListSchema, type PublicOfferStatus } from '@parade/core/offer-schemas';
+import type { OfferList, PublicOfferStatus } from '@parade/core/offer-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
+
+const offerListReply = lazySchema(() => import('@parade/core/offer-schemas').then((m) => m.offerListSchema));
 
 export type { OfferList, PublicOfferStatus };
 
@@ -28,7 +31,7 @@ export const getShopOffers = (slug: string, filters: ShopOfferFilters, signal?: 
       page: filters.page > 1 ? filters.page : undefined,
     },
     signal,
-    schema: offerListSchema,
+    schema: offerListReply,
   });
 
 /**

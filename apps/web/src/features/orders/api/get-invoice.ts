@@ -1,13 +1,15 @@
-import { invoicePayloadSchema } from '@parade/core/order-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
+
+const invoicePayloadReply = lazySchema(() => import('@parade/core/order-schemas').then((m) => m.invoicePayloadSchema));
 
 export const invoiceQueryKey = (userId: number | null, number: string) => userQueryKey(userId, 'invoice', number);
 
 export const getInvoice = (number: string, signal?: AbortSignal) =>
-  apiData(`user/invoice/${encodeURIComponent(number)}`, { signal, schema: invoicePayloadSchema });
+  apiData(`user/invoice/${encodeURIComponent(number)}`, { signal, schema: invoicePayloadReply });
 
 export const getInvoiceQueryOptions = (userId: number | null, number: string) =>
   queryOptions({

@@ -1,11 +1,15 @@
-import { orderDetailPayloadSchema } from '@parade/core/order-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 
+const orderDetailPayloadReply = lazySchema(() =>
+  import('@parade/core/order-schemas').then((m) => m.orderDetailPayloadSchema),
+);
+
 export const getOrder = (id: number, signal?: AbortSignal) =>
-  apiData(`user/order/${id}`, { signal, schema: orderDetailPayloadSchema }).then((payload) => ({
+  apiData(`user/order/${id}`, { signal, schema: orderDetailPayloadReply }).then((payload) => ({
     ...payload.order,
     // Its refunds (a return's, a cancellation's), oldest first.
     refunds: payload.refunds ?? [],

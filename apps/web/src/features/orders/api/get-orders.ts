@@ -1,12 +1,18 @@
-import { paginated } from '@parade/core/envelope';
-import { type Order, orderSchema } from '@parade/core/order-schemas';
+import type { Order } from '@parade/core/order-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 
 /** One page of the customer's orders, as the shared contract describes it. */
-const orderPageSchema = paginated(orderSchema);
+const orderPageSchema = lazySchema(async () => {
+  const [{ paginated }, { orderSchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/order-schemas'),
+  ]);
+  return paginated(orderSchema);
+});
 
 export type { Order };
 

@@ -1,13 +1,20 @@
-import { type CreateReturnBody, createReturnBodySchema, createReturnPayloadSchema } from '@parade/core/return-schemas';
+import type { CreateReturnBody } from '@parade/core/return-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { returnsQueryKey } from './get-returns';
 
-export { createReturnBodySchema };
+/** The form's rules, the API's own (loaded with zod when the form first needs them). */
+export const createReturnBodySchema = lazySchema(() =>
+  import('@parade/core/return-schemas').then((m) => m.createReturnBodySchema),
+);
+const createReturnPayloadReply = lazySchema(() =>
+  import('@parade/core/return-schemas').then((m) => m.createReturnPayloadSchema),
+);
 
 export const createReturn = (input: CreateReturnBody) =>
-  apiData('user/order-return', { method: 'POST', body: input, schema: createReturnPayloadSchema }).then(
+  apiData('user/order-return', { method: 'POST', body: input, schema: createReturnPayloadReply }).then(
     (payload) => payload.return,
   );
 

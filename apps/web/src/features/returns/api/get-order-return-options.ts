@@ -1,13 +1,18 @@
-import { type OrderReturnOptions, orderReturnOptionsSchema } from '@parade/core/return-schemas';
+import type { OrderReturnOptions } from '@parade/core/return-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { returnsQueryKey } from './get-returns';
+
+const orderReturnOptionsReply = lazySchema(() =>
+  import('@parade/core/return-schemas').then((m) => m.orderReturnOptionsSchema),
+);
 
 export type { OrderReturnOptions };
 
 export const getOrderReturnOptions = (orderId: number, signal?: AbortSignal) =>
-  apiData(`user/order/${orderId}/returnable`, { signal, schema: orderReturnOptionsSchema });
+  apiData(`user/order/${orderId}/returnable`, { signal, schema: orderReturnOptionsReply });
 
 export const getOrderReturnOptionsQueryOptions = (userId: number | null, orderId: number, enabled = true) =>
   queryOptions({

@@ -1,14 +1,20 @@
 import type { ReturnStatus } from '@parade/core/enums';
-import { paginated } from '@parade/core/envelope';
-import { type CustomerReturn, customerReturnSchema } from '@parade/core/return-schemas';
+import type { CustomerReturn } from '@parade/core/return-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 
 export type { CustomerReturn };
 
-const returnPageSchema = paginated(customerReturnSchema);
+const returnPageSchema = lazySchema(async () => {
+  const [{ paginated }, { customerReturnSchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/return-schemas'),
+  ]);
+  return paginated(customerReturnSchema);
+});
 
 /** Every returns query of a user starts with this key, so a new return refreshes them all. */
 export const returnsQueryKey = (userId: number | null) => userQueryKey(userId, 'returns');

@@ -1,8 +1,10 @@
 import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { RETURN_REASON_MAX } from '@parade/core/return-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
-import { useApiForm } from '@/components/form/use-api-form';
+import { useMemo } from 'react';
+import { schemaRules, useApiForm } from '@/components/form/use-api-form';
+import { lazySchema } from '@/lib/lazy-schema';
 import { createReturnBodySchema, useCreateReturn } from '../api/create-return';
 
 type ReturnValues = { quantity: number; reason: string };
@@ -27,20 +29,28 @@ export function ReturnItemForm({
   onDone: () => void;
 }) {
   const create = useCreateReturn();
-  const schema = createReturnBodySchema.pick({ reason: true }).extend({
-    quantity: createReturnBodySchema.shape.quantity.max(
-      left,
-      left === 1 ? 'Only 1 can be returned.' : `At most ${left}.`,
-    ),
-  });
+  const schema = useMemo(
+    () =>
+      lazySchema(async () => {
+        const body = await createReturnBodySchema.load();
+        return body.pick({ reason: true }).extend({
+          quantity: body.shape.quantity.max(left, left === 1 ? 'Only 1 can be returned.' : `At most ${left}.`),
+        });
+      }),
+    [left],
+  );
   const form = useForm<ReturnValues>({
     initialValues: { quantity: 1, reason: '' },
-    validate: schemaResolver(schema, { sync: true }),
+    validate: schemaRules(schema),
   });
-  const { onSubmit, formError } = useApiForm(form, async (values) => {
-    await create.mutateAsync({ order_item_id: item.id, ...values });
-    onDone();
-  });
+  const { onSubmit, formError } = useApiForm(
+    form,
+    async (values) => {
+      await create.mutateAsync({ order_item_id: item.id, ...values });
+      onDone();
+    },
+    { schema },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={`Return ${item.full_name}`}>

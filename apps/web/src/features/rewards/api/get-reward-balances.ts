@@ -1,13 +1,16 @@
-import { type RewardBalance, rewardBalancesSchema } from '@parade/core/cart-schemas';
+import type { RewardBalance } from '@parade/core/cart-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
+
+const rewardBalancesReply = lazySchema(() => import('@parade/core/cart-schemas').then((m) => m.rewardBalancesSchema));
 
 export type { RewardBalance };
 
 export const getRewardBalances = (signal?: AbortSignal) =>
-  apiData('user/reward-points', { signal, schema: rewardBalancesSchema });
+  apiData('user/reward-points', { signal, schema: rewardBalancesReply });
 
 /** The balances with their shops, as the reward points page shows them (the cart keeps its own points-by-shop view). */
 export const getRewardBalancesQueryOptions = (userId: number | null) =>

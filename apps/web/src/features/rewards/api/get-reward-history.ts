@@ -1,11 +1,17 @@
-import { type RewardHistoryEntry, rewardHistoryEntrySchema } from '@parade/core/cart-schemas';
-import { paginated } from '@parade/core/envelope';
+import type { RewardHistoryEntry } from '@parade/core/cart-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 
-const rewardHistoryPageSchema = paginated(rewardHistoryEntrySchema);
+const rewardHistoryPageSchema = lazySchema(async () => {
+  const [{ paginated }, { rewardHistoryEntrySchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/cart-schemas'),
+  ]);
+  return paginated(rewardHistoryEntrySchema);
+});
 
 export type { RewardHistoryEntry };
 

@@ -1,10 +1,16 @@
-import { shopCreateRequestInputSchema, shopCreateRequestSchema } from '@parade/core/shop-request-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { currentUserId, useCurrentUserId } from '@/lib/session-store';
 import { shopRequestQueryKey } from './get-shop-request';
 
-export { shopCreateRequestInputSchema };
+/** The form's rules, the API's own (loaded with zod when the form first needs them). */
+export const shopCreateRequestInputSchema = lazySchema(() =>
+  import('@parade/core/shop-request-schemas').then((m) => m.shopCreateRequestInputSchema),
+);
+const shopCreateRequestReply = lazySchema(() =>
+  import('@parade/core/shop-request-schemas').then((m) => m.shopCreateRequestSchema),
+);
 
 export type ShopRequestDraft = {
   shop_name: string;
@@ -28,12 +34,12 @@ export function createShopRequest(draft: ShopRequestDraft) {
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     if (category_id) form.append('category_id', category_id);
     form.append('logo', logo);
-    return apiData('user/shop-create-request', { method: 'POST', body: form, schema: shopCreateRequestSchema });
+    return apiData('user/shop-create-request', { method: 'POST', body: form, schema: shopCreateRequestReply });
   }
   return apiData('user/shop-create-request', {
     method: 'POST',
     body: { ...fields, category_id: category_id ? Number(category_id) : null },
-    schema: shopCreateRequestSchema,
+    schema: shopCreateRequestReply,
   });
 }
 

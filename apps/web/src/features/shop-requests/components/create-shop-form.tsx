@@ -13,7 +13,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { type FormErrors, useForm } from '@mantine/form';
 import { messages } from '@parade/core/messages';
 import { SHOP_LOGO_MAX_BYTES, SHOP_LOGO_TYPES, shopRequestMessages } from '@parade/core/shop-request-schemas';
 import { ApiError } from '@parade/ui/api-errors';
@@ -21,12 +21,10 @@ import { FormAlert } from '@parade/ui/form-alert';
 import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useApiForm } from '@/components/form/use-api-form';
+import { schemaErrors, useApiForm } from '@/components/form/use-api-form';
 import { paths } from '@/lib/paths';
 import { type ShopRequestDraft, shopCreateRequestInputSchema, useCreateShopRequest } from '../api/create-shop-request';
 import type { ShopCreateRequest } from '../api/get-shop-request';
-
-const checkFields = schemaResolver(shopCreateRequestInputSchema, { sync: true });
 
 /** The logo is checked by its content on the server; here its stated type and size, for a quick answer. */
 function logoError(logo: File | null): string | null {
@@ -80,7 +78,7 @@ export function CreateShopForm({
       logo: null,
     },
     validate: (values) => {
-      const errors: FormErrors = checkFields(values);
+      const errors: FormErrors = schemaErrors(shopCreateRequestInputSchema, values);
       const logo = logoError(values.logo);
       if (logo) errors.logo = logo;
       return errors;
@@ -88,18 +86,22 @@ export function CreateShopForm({
   });
   const preview = useObjectUrl(form.values.logo);
 
-  const { onSubmit, formError } = useApiForm(form, async (values) => {
-    setAlreadyPending(false);
-    try {
-      onCreated(await create.mutateAsync(values));
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'shop_request_pending') {
-        setAlreadyPending(true);
-        return;
+  const { onSubmit, formError } = useApiForm(
+    form,
+    async (values) => {
+      setAlreadyPending(false);
+      try {
+        onCreated(await create.mutateAsync(values));
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'shop_request_pending') {
+          setAlreadyPending(true);
+          return;
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+    { schema: shopCreateRequestInputSchema },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create your shop" aria-busy={create.isPending}>

@@ -1,12 +1,14 @@
-import { productListSchema } from '@parade/core/catalog-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { type ProductListParams, productListApiQuery } from '@/lib/product-list-params';
+
+const productListReply = lazySchema(() => import('@parade/core/catalog-schemas').then((m) => m.productListSchema));
 
 /** A shop's product cards: the filters of /products, with a single category and brand. */
 export const getShopProducts = (slug: string, params: ProductListParams, signal?: AbortSignal) =>
   apiData(`shop/${encodeURIComponent(slug)}/product`, {
-    schema: productListSchema,
+    schema: productListReply,
     query: productListApiQuery({ ...params, shop: undefined }, { categoryAsList: false }),
     signal,
   });

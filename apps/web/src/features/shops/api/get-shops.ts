@@ -1,9 +1,14 @@
-import { paginated } from '@parade/core/envelope';
-import { shopCardSchema } from '@parade/core/shop-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 
-const shopsPageSchema = paginated(shopCardSchema);
+const shopsPageSchema = lazySchema(async () => {
+  const [{ paginated }, { shopCardSchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/shop-schemas'),
+  ]);
+  return paginated(shopCardSchema);
+});
 
 export interface ShopListParams {
   search?: string;

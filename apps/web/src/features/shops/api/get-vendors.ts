@@ -1,9 +1,11 @@
-import { vendorRefSchema } from '@parade/core/shop-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 
-const vendorsSchema = z.array(vendorRefSchema);
+const vendorsSchema = lazySchema(async () => {
+  const [{ z }, { vendorRefSchema }] = await Promise.all([import('zod'), import('@parade/core/shop-schemas')]);
+  return z.array(vendorRefSchema);
+});
 
 /** Every active shop, for menus and filters. */
 export const getVendors = ({ signal }: { signal?: AbortSignal } = {}) =>

@@ -1,8 +1,11 @@
-import { type TicketDetail, ticketPayloadSchema } from '@parade/core/ticket-schemas';
+import type { TicketDetail } from '@parade/core/ticket-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { ticketsQueryKey } from './get-tickets';
+
+const ticketPayloadReply = lazySchema(() => import('@parade/core/ticket-schemas').then((m) => m.ticketPayloadSchema));
 
 export type { TicketDetail };
 
@@ -13,7 +16,7 @@ export const ticketQueryKey = (userId: number | null, id: number) =>
   [...ticketsQueryKey(userId), 'detail', id] as const;
 
 export const getTicket = (id: number, signal?: AbortSignal) =>
-  apiData(`user/support-ticket/${id}`, { signal, schema: ticketPayloadSchema }).then((payload) => payload.ticket);
+  apiData(`user/support-ticket/${id}`, { signal, schema: ticketPayloadReply }).then((payload) => payload.ticket);
 
 export const getTicketQueryOptions = (userId: number | null, id: number) =>
   queryOptions({

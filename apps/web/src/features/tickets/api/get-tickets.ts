@@ -1,14 +1,20 @@
 import type { TicketStatus } from '@parade/core/enums';
-import { paginated } from '@parade/core/envelope';
-import { type Ticket, ticketSchema } from '@parade/core/ticket-schemas';
+import type { Ticket } from '@parade/core/ticket-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 
 export type { Ticket };
 
-const ticketPageSchema = paginated(ticketSchema);
+const ticketPageSchema = lazySchema(async () => {
+  const [{ paginated }, { ticketSchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/ticket-schemas'),
+  ]);
+  return paginated(ticketSchema);
+});
 
 /** Every ticket query of one user starts with this key, so a change can refresh them all. */
 export const ticketsQueryKey = (userId: number | null) => userQueryKey(userId, 'tickets');

@@ -1,9 +1,9 @@
 import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { TICKET_MESSAGE_MAX } from '@parade/core/admin-schemas';
 import { TICKET_SUBJECT_MAX, type TicketDetail } from '@parade/core/ticket-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
-import { useApiForm } from '@/components/form/use-api-form';
+import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { createTicketSchema, useCreateTicket } from '../api/create-ticket';
 
 export interface OrderChoice {
@@ -33,16 +33,20 @@ export function NewTicketForm({
   const create = useCreateTicket();
   const form = useForm<NewTicketValues>({
     initialValues: { subject: '', message: '', order_id: initialOrderId ? String(initialOrderId) : null },
-    validate: schemaResolver(createTicketSchema, { sync: true }),
+    validate: schemaRules(createTicketSchema),
   });
-  const { onSubmit, formError } = useApiForm(form, async (values) => {
-    const ticket = await create.mutateAsync({
-      subject: values.subject,
-      message: values.message,
-      order_id: values.order_id ? Number(values.order_id) : null,
-    });
-    onCreated(ticket);
-  });
+  const { onSubmit, formError } = useApiForm(
+    form,
+    async (values) => {
+      const ticket = await create.mutateAsync({
+        subject: values.subject,
+        message: values.message,
+        order_id: values.order_id ? Number(values.order_id) : null,
+      });
+      onCreated(ticket);
+    },
+    { schema: createTicketSchema },
+  );
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New ticket">
       <Stack gap="sm">

@@ -1,15 +1,15 @@
 import { Button, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { TICKET_MESSAGE_MAX } from '@parade/core/admin-schemas';
-import { type OrderIssueType, orderIssueTypes } from '@parade/core/enums';
+import { type OrderIssueType, orderIssueTypes } from '@parade/core/enum-values';
 import type { OrderItem } from '@parade/core/order-schemas';
 import { orderIssueTypeLabels } from '@parade/core/ticket-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useApiForm } from '@/components/form/use-api-form';
+import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { notify } from '@/components/ui/notify';
 import { paths } from '@/lib/paths';
 import { orderIssueInputSchema, useReportOrderIssue } from '../api/report-order-issue';
@@ -57,7 +57,7 @@ function ReportIssueForm({
   const navigate = useNavigate();
   const form = useForm<IssueValues>({
     initialValues: { order_id: orderId, item_id: item.id, type: null, message: '' },
-    validate: schemaResolver(orderIssueInputSchema, { sync: true }),
+    validate: schemaRules(orderIssueInputSchema),
   });
   const { onSubmit, formError } = useApiForm(
     form,
@@ -72,7 +72,7 @@ function ReportIssueForm({
       navigate(paths.ticket(ticket.id));
     },
     // The order and line are not inputs: a refusal about them is the form's message.
-    { messageFields: ['order_id', 'item_id'] },
+    { schema: orderIssueInputSchema, messageFields: ['order_id', 'item_id'] },
   );
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Report an issue">

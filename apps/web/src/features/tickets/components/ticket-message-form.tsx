@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { TICKET_MESSAGE_MAX } from '@parade/core/admin-schemas';
 import type { TicketDetail } from '@parade/core/ticket-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
-import { useApiForm } from '@/components/form/use-api-form';
+import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { notify } from '@/components/ui/notify';
 import { ticketMessageInputSchema, useSendTicketMessage } from '../api/send-ticket-message';
 
@@ -12,14 +12,18 @@ export function TicketMessageForm({ ticket }: { ticket: TicketDetail }) {
   const send = useSendTicketMessage(ticket.id);
   const form = useForm({
     initialValues: { body: '' },
-    validate: schemaResolver(ticketMessageInputSchema, { sync: true }),
+    validate: schemaRules(ticketMessageInputSchema),
   });
   const reopens = ticket.status !== 'open';
-  const { onSubmit, formError } = useApiForm(form, async (values) => {
-    await send.mutateAsync(values);
-    form.reset();
-    notify({ kind: 'success', message: reopens ? 'Message sent. Your ticket is open again.' : 'Message sent.' });
-  });
+  const { onSubmit, formError } = useApiForm(
+    form,
+    async (values) => {
+      await send.mutateAsync(values);
+      form.reset();
+      notify({ kind: 'success', message: reopens ? 'Message sent. Your ticket is open again.' : 'Message sent.' });
+    },
+    { schema: ticketMessageInputSchema },
+  );
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Send a message">
       <Stack gap="sm">
