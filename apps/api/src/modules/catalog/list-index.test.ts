@@ -271,6 +271,19 @@ describe('lists from the list index', () => {
       .where(eq(products.id, row!.id));
     await refreshProductListings(db, { productIds: [row!.id] });
     await compareWithSql(await someRequests(40, 7));
+    // Another process's writes (none announced here): seen once the index is read again.
+    const some = await db.select({ id: products.id }).from(products).where(eq(products.listable, true)).limit(30);
+    for (const [i, { id }] of some.entries()) {
+      await db
+        .update(products)
+        .set(i % 3 === 0 ? { listable: false } : { unitsSold: 1000 + i, cardPrice: 7 + i })
+        .where(eq(products.id, id));
+    }
+    await loadListIndex(db);
+    await compareWithSql(await someRequests(40, 8));
+    await repairReadModel(db);
+    await loadListIndex(db);
+    await compareWithSql(await someRequests(20, 9));
   });
 });
 

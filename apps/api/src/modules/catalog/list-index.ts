@@ -83,12 +83,12 @@ export interface ResolvedFilters {
   brand: number;
   shopSlug: number;
   shopId: number;
-  /** Products matching the search, as slots. */
-  searched: Set<number> | null;
+  /** Products matching the search: 1 at their slots. */
+  searched: Uint8Array | null;
   min: number | undefined;
   max: number | undefined;
   /** The smallest set of slots every match is in (a facet's or the search's), or null: all. */
-  candidates: ArrayLike<number> | null;
+  candidates: Int32Array | null;
   candidateCount: number;
 }
 
@@ -169,16 +169,46 @@ export class ListIndex {
 
   /** Builds the kept orders once every row is added (no slot is free yet: add() only appends). */
   sorted(): ListIndex {
-    // Room for new products without keeping the doubling the read itself grew by.
-    this.resize(this.slotCount + Math.max(1024, this.slotCount >> 4));
+    this.compact();
+    for (const name of ORDER_NAMES) this.sortOrder(name);
+    return this;
+  }
+
+  /** The same, giving the event loop a turn between orders (a server's read: 5 sorts of every product). */
+  async sortedInTurns(): Promise<ListIndex> {
+    this.compact();
     for (const name of ORDER_NAMES) {
-      const order = new Int32Array(this.cap);
-      let at = 0;
-      for (let slot = 0; slot < this.slotCount; slot++) order[at++] = slot;
-      order.subarray(0, at).sort(this.compare[name]);
-      this.orders[name] = order;
+      await new Promise((resolve) => setImmediate(resolve));
+      this.sortOrder(name);
     }
     return this;
+  }
+
+  /** Room for new products without keeping the doubling the read itself grew by. */
+  private compact() {
+    this.resize(this.slotCount + Math.max(1024, this.slotCount >> 4));
+  }
+
+  private sortOrder(name: OrderName) {
+    const order = new Int32Array(this.cap);
+    let at = 0;
+    for (let slot = 0; slot < this.slotCount; slot++) order[at++] = slot;
+    order.subarray(0, at).sort(this.compare[name]);
+    this.orders[name] = order;
+  }
+
+  /** Whether a row read again says something other than the index (a new, changed or unlisted product). */
+  differs(row: KeyRow): boolean {
+    const slot = this.slotFor(row.id);
+    if (slot === undefined) return row.listable;
+    return !row.listable || !this.sameKeys(slot, row);
+  }
+
+  /** The ids of every product listed here. */
+  listedIds(): number[] {
+    const ids: number[] = [];
+    for (let id = 0; id < this.slotById.length; id++) if (this.slotById[id]! >= 0) ids.push(id);
+    return ids;
   }
 
   private slotFor(id: number): number | undefined {
@@ -431,12 +461,16 @@ export class ListIndex {
     const brand = known(filters.brand);
     const shopSlug = known(filters.shop);
     const shopId = filters.shopId ?? -1;
-    let searched: Set<number> | null = null;
+    let searched: Uint8Array | null = null;
+    const searchedSlots: number[] = [];
     if (searchedIds) {
-      searched = new Set();
+      searched = new Uint8Array(this.cap);
       for (const id of searchedIds) {
         const slot = this.slotFor(id);
-        if (slot !== undefined) searched.add(slot);
+        if (slot !== undefined) {
+          searched[slot] = 1;
+          searchedSlots.push(slot);
+        }
       }
     }
     const resolved: ResolvedFilters = {
@@ -445,7 +479,7 @@ export class ListIndex {
         Number.isNaN(sub) ||
         Number.isNaN(brand) ||
         Number.isNaN(shopSlug) ||
-        (searched !== null && searched.size === 0),
+        (searched !== null && searchedSlots.length === 0),
       categories: categoryCodes,
       sub,
       brand,
@@ -459,7 +493,7 @@ export class ListIndex {
     };
     if (resolved.empty) return resolved;
     // The smallest list every match is in.
-    const consider = (items: ArrayLike<number>, count: number) => {
+    const consider = (items: Int32Array, count: number) => {
       if (count < resolved.candidateCount || resolved.candidates === null) {
         resolved.candidates = items;
         resolved.candidateCount = count;
@@ -480,26 +514,31 @@ export class ListIndex {
         const list = this.postings.category.get(code);
         if (list) for (let i = 0; i < list.length; i++) all.push(list.items[i]!);
       }
-      consider(all, all.length);
+      consider(Int32Array.from(all), all.length);
     }
-    if (searched) {
-      const all = [...searched];
-      consider(all, all.length);
-    }
+    if (searched) consider(Int32Array.from(searchedSlots), searchedSlots.length);
     return resolved;
   }
 
   /** Whether a slot passes every filter but the price. */
   private matcher(f: ResolvedFilters): (slot: number) => boolean {
+    // Every filter as a plain number captured once (-1: none), so the test compiles to a few compares.
     const { category, sub, brand, shopSlug, shopId } = this.codes;
-    const categories = f.categories;
+    const oneCategory = f.categories?.length === 1 ? f.categories[0]! : -1;
+    const categories = f.categories && f.categories.length > 1 ? f.categories : null;
+    const wantSub = f.sub;
+    const wantBrand = f.brand;
+    const wantShopSlug = f.shopSlug;
+    const wantShopId = f.shopId;
+    const searched = f.searched;
     return (slot) =>
-      (f.sub < 0 || sub[slot] === f.sub) &&
-      (f.brand < 0 || brand[slot] === f.brand) &&
-      (f.shopSlug < 0 || shopSlug[slot] === f.shopSlug) &&
-      (f.shopId < 0 || shopId[slot] === f.shopId) &&
+      (wantSub < 0 || sub[slot] === wantSub) &&
+      (wantBrand < 0 || brand[slot] === wantBrand) &&
+      (wantShopSlug < 0 || shopSlug[slot] === wantShopSlug) &&
+      (wantShopId < 0 || shopId[slot] === wantShopId) &&
+      (oneCategory < 0 || category[slot] === oneCategory) &&
       (categories === null || categories.includes(category[slot]!)) &&
-      (f.searched === null || f.searched.has(slot));
+      (searched === null || searched[slot] === 1);
   }
 
   private priceMatcher(f: ResolvedFilters): ((slot: number) => boolean) | null {
@@ -589,9 +628,15 @@ export class ListIndex {
     return lo;
   }
 
-  /** The ids of one page: `limit` matches after skipping `offset`, in the sort's order. */
-  page(f: ResolvedFilters, sort: ProductSort, offset: number, limit: number): number[] {
+  /**
+   * The ids of one page: `limit` matches after skipping `offset`, in the sort's order. `matchCount`,
+   * when known (the aggregate's count), chooses between walking the kept order and sorting the
+   * filter's own products better than the candidates' count alone.
+   */
+  page(f: ResolvedFilters, sort: ProductSort, offset: number, limit: number, matchCount?: number): number[] {
     if (f.empty || limit <= 0 || this.n === 0) return [];
+    if (matchCount !== undefined && offset >= matchCount) return [];
+    if (f.candidates !== null && f.candidateCount === 0) return [];
     const name: OrderName =
       sort.sortBy === 'price'
         ? sort.descending
@@ -608,9 +653,11 @@ export class ListIndex {
     const passes = inPrice ? (slot: number) => matches(slot) && inPrice(slot) : matches;
     const need = offset + limit;
     const m = f.candidateCount;
-    // A walk along the kept order costs about need * n / m steps; sorting the candidates m log m.
-    const walkCost = m === 0 ? 0 : Math.min(this.n, (need * this.n) / m);
-    const sortCost = m + m * Math.log2(m + 1) * 2;
+    // A walk along the kept order costs about need * n / matches steps; gathering the candidates
+    // m, and sorting what passes k log k.
+    const k = Math.max(1, Math.min(m, matchCount ?? m));
+    const walkCost = Math.min(this.n, (need * this.n) / k);
+    const sortCost = m + k * Math.log2(k + 1) * 2;
     const out: number[] = [];
     if (f.candidates !== null && sortCost < walkCost) {
       const picked: number[] = [];
@@ -710,19 +757,49 @@ async function readRows(db: DbOrTx, query: ReturnType<typeof sql>): Promise<KeyR
   }));
 }
 
-/** Reads every listable product, a chunk of the primary key at a time (a short statement each). */
-async function readAll(db: DbOrTx): Promise<ListIndex> {
-  const index = new ListIndex();
+/** Every listable product, a chunk of the primary key at a time (a short statement each). */
+async function forEachChunk(db: DbOrTx, each: (rows: KeyRow[]) => void): Promise<void> {
   let after = 0;
   for (;;) {
     const chunk = await readRows(
       db,
       keyColumns(sql`p.listable and p.id > ${after} order by p.id limit ${sql.raw(String(CHUNK_ROWS))}`),
     );
-    index.add(chunk);
-    if (chunk.length < CHUNK_ROWS) return index.sorted();
+    each(chunk);
+    if (chunk.length < CHUNK_ROWS) return;
     after = chunk[chunk.length - 1]!.id;
   }
+}
+
+/** The first read: every listable product, then the orders sorted. */
+async function readAll(db: DbOrTx): Promise<ListIndex> {
+  const index = new ListIndex();
+  await forEachChunk(db, (rows) => index.add(rows));
+  return index.sortedInTurns();
+}
+
+/**
+ * A later read (another process's writes, a repair): every listable product compared with the
+ * index, and only what differs applied (moves, or one merge when many), so the orders are not
+ * sorted again and the event loop is never held for long.
+ */
+async function readAgain(db: DbOrTx, index: ListIndex): Promise<void> {
+  const changed: KeyRow[] = [];
+  // Which ids were read, one byte each (a Set of a million numbers would cost tens of MB).
+  let seen = new Uint8Array(1024);
+  await forEachChunk(db, (rows) => {
+    for (const row of rows) {
+      if (row.id >= seen.length) {
+        const grown = new Uint8Array(Math.max(row.id + 1, seen.length * 2));
+        grown.set(seen);
+        seen = grown;
+      }
+      seen[row.id] = 1;
+      if (index.differs(row)) changed.push(row);
+    }
+  });
+  const gone = index.listedIds().filter((id) => id >= seen.length || seen[id] === 0);
+  index.apply([...changed.map((row) => row.id), ...gone], changed);
 }
 
 onListingsChanged((scope: ListingScope) => {
@@ -760,7 +837,9 @@ function startLoad(db: DbOrTx, state: State): Promise<void> {
   const wasStale = state.stale;
   state.stale = false;
   const started = performance.now();
-  state.loading = readAll(db)
+  const current = state.index;
+  const read = current ? readAgain(db, current).then(() => current) : readAll(db);
+  state.loading = read
     .then((index) => {
       state.index = index;
       state.loadMs = performance.now() - started;

@@ -173,7 +173,7 @@ async function listFromIndex(db: DbOrTx, index: ListIndex, request: ProductListR
   const searched = filters.search ? await searchedProductIds(db, filters.search) : null;
   const resolved = index.resolve(filters, searched);
   const totals = await cachedAggregate(db, filters, async () => index.aggregate(resolved), 'index');
-  const ids = offset >= MAX_LISTED ? [] : index.page(resolved, sort, offset, limit);
+  const ids = offset >= MAX_LISTED ? [] : index.page(resolved, sort, offset, limit, totals.total);
   const rows = await cardsById(db, ids);
   return {
     products: paginate(rows.map(toProductCard), Math.min(totals.total, MAX_LISTED), page, perPage),
