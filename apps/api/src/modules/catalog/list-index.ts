@@ -129,6 +129,14 @@ export class ListIndex {
     soldDesc: new Int32Array(0),
     soldAsc: new Int32Array(0),
   };
+  /** Each slot's position in each order (sorting a filter's own products is then a sort of numbers). */
+  private ranks: Record<OrderName, Int32Array> = {
+    priceAsc: new Int32Array(0),
+    priceDesc: new Int32Array(0),
+    newest: new Int32Array(0),
+    soldDesc: new Int32Array(0),
+    soldAsc: new Int32Array(0),
+  };
   /** Each product id's slot, or -1 (ids are a serial: an array is far smaller than a Map). */
   private slotById = new Int32Array(0);
   /** Slots handed out so far (some may be free again). */
@@ -195,6 +203,14 @@ export class ListIndex {
     for (let slot = 0; slot < this.slotCount; slot++) order[at++] = slot;
     order.subarray(0, at).sort(this.compare[name]);
     this.orders[name] = order;
+    this.rank(name, 0, at);
+  }
+
+  /** Writes the positions from..to-1 of an order into its ranks. */
+  private rank(name: OrderName, from: number, to: number) {
+    const order = this.orders[name];
+    const ranks = this.ranks[name];
+    for (let i = from; i < to; i++) ranks[order[i]!] = i;
   }
 
   /** Whether a row read again says something other than the index (a new, changed or unlisted product). */
@@ -247,7 +263,10 @@ export class ListIndex {
       this.codes[facet] = widen(this.codes[facet], (n) => new Int32Array(n));
       this.positions[facet] = widen(this.positions[facet], (n) => new Int32Array(n));
     }
-    for (const name of ORDER_NAMES) this.orders[name] = widen(this.orders[name], (n) => new Int32Array(n));
+    for (const name of ORDER_NAMES) {
+      this.orders[name] = widen(this.orders[name], (n) => new Int32Array(n));
+      this.ranks[name] = widen(this.ranks[name], (n) => new Int32Array(n));
+    }
     this.cap = cap;
   }
 
@@ -332,6 +351,7 @@ export class ListIndex {
     const at = this.seek(name, slot, length);
     if (order[at] !== slot) throw new Error('list index: a product is not where its keys say');
     order.copyWithin(at, at + 1, length);
+    this.rank(name, at, length - 1);
   }
 
   private insertIntoOrder(name: OrderName, slot: number, length: number) {
@@ -339,6 +359,7 @@ export class ListIndex {
     const at = this.seek(name, slot, length);
     order.copyWithin(at + 1, at, length);
     order[at] = slot;
+    this.rank(name, at, length + 1);
   }
 
   /**
@@ -444,6 +465,7 @@ export class ListIndex {
       while (i < base.length) order[at++] = base[i++]!;
       while (j < incoming.length) order[at++] = incoming[j++]!;
       this.orders[name] = order;
+      this.rank(name, 0, at);
     }
   }
 
@@ -657,15 +679,23 @@ export class ListIndex {
     // m, and sorting what passes k log k.
     const k = Math.max(1, Math.min(m, matchCount ?? m));
     const walkCost = Math.min(this.n, (need * this.n) / k);
-    const sortCost = m + k * Math.log2(k + 1) * 2;
+    const sortCost = m + k * Math.log2(k + 1);
     const out: number[] = [];
     if (f.candidates !== null && sortCost < walkCost) {
-      const picked: number[] = [];
+      // The candidates that pass, by their positions in the order: a sort of plain numbers.
+      const ranks = this.ranks[name];
+      const picked = new Int32Array(m);
+      let count = 0;
       const items = f.candidates;
-      for (let i = 0; i < m; i++) if (passes(items[i]!)) picked.push(items[i]!);
-      const compare = this.compare[name];
-      picked.sort(backwards ? (a, b) => compare(b, a) : compare);
-      for (let i = offset; i < Math.min(need, picked.length); i++) out.push(this.ids[picked[i]!]!);
+      for (let i = 0; i < m; i++) {
+        const slot = items[i]!;
+        if (passes(slot)) picked[count++] = ranks[slot]!;
+      }
+      const sorted = picked.subarray(0, count).sort();
+      const order = this.orders[name];
+      for (let i = offset; i < Math.min(need, count); i++) {
+        out.push(this.ids[order[sorted[backwards ? count - 1 - i : i]!]!]!);
+      }
       return out;
     }
     const order = this.orders[name];
