@@ -69,6 +69,9 @@ export const rewardReasons = [
 ] as const;
 export type RewardReason = (typeof rewardReasons)[number];
 
+/** A shop's public offers list filter (`status`); `all` is every offer, ended ones too. */
+export const publicOfferStatuses = ['live', 'active', 'upcoming', 'ended', 'full', 'all'] as const;
+
 /** Product list sort keys (`sort_by`); `sort_high=1` means descending. */
 export const sortByValues = ['date', 'price', 'best_selling'] as const;
 export type SortBy = (typeof sortByValues)[number];

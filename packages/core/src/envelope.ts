@@ -57,6 +57,15 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.discriminatedUnion('status', [successEnvelope(data), failureEnvelopeSchema]);
 }
 
+/**
+ * A list reply's data (`data: T[]`, e.g. GET brands). For clients that load schemas lazily
+ * (the storefront, decision 039): composing here keeps zod a static import, which the bundler
+ * trims to what is used, where a client's own `import('zod')` would bring all of it.
+ */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.array(item);
+}
+
 /** The Laravel paginator `{data: T[], current_page, last_page, per_page, total}` around an item schema. */
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { imageRefSchema, pageQuerySchema } from './catalog-schemas';
+import { publicOfferStatuses } from './enum-values';
 import { claimStatusSchema, couponTypeSchema } from './enums';
 import { idSchema } from './ids';
 import { uploadPathSchema } from './safe-links';
@@ -125,7 +126,7 @@ export type OfferPayload = z.infer<typeof offerPayloadSchema>;
  * included so the storefront can say so), one of the states `active` (claimable), `upcoming`,
  * `ended`, `full`, or `all` (every switched-on offer). The public never sees switched-off offers.
  */
-export const publicOfferStatusSchema = z.enum(['live', 'active', 'upcoming', 'ended', 'full', 'all']);
+export const publicOfferStatusSchema = z.enum(publicOfferStatuses);
 export type PublicOfferStatus = z.infer<typeof publicOfferStatusSchema>;
 
 /**

@@ -1,5 +1,6 @@
 import { Box, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type Claim, publicOfferStatusSchema } from '@parade/core/offer-schemas';
+import { publicOfferStatuses } from '@parade/core/enum-values';
+import type { Claim, PublicOfferStatus } from '@parade/core/offer-schemas';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
@@ -20,10 +21,12 @@ const positiveInt = (text: string | null): number | null => {
 
 /** The filters as the URL holds them (`?status&featured&search&page`), so a filtered list can be shared and gone back to. */
 export function readOfferFilters(params: URLSearchParams, qrOnly: boolean): ShopOfferFilters {
-  const status = publicOfferStatusSchema.safeParse(params.get('status'));
+  const status = params.get('status');
   return {
     qrOnly,
-    status: status.success ? status.data : undefined,
+    status: (publicOfferStatuses as readonly string[]).includes(status ?? '')
+      ? (status as PublicOfferStatus)
+      : undefined,
     featured: params.get('featured') === '1' ? true : undefined,
     search: params.get('search')?.trim() || undefined,
     page: positiveInt(params.get('page')) ?? 1,

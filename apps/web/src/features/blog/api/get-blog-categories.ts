@@ -3,8 +3,11 @@ import { apiData } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
 
 const blogCategoriesSchema = lazySchema(async () => {
-  const [{ z }, { blogCategorySchema }] = await Promise.all([import('zod'), import('@parade/core/content-schemas')]);
-  return z.array(blogCategorySchema);
+  const [{ listOf }, { blogCategorySchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/content-schemas'),
+  ]);
+  return listOf(blogCategorySchema);
 });
 
 export const getBlogCategories = ({ signal }: { signal?: AbortSignal } = {}) =>

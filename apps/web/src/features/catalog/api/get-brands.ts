@@ -3,8 +3,11 @@ import { apiData } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
 
 const brandsSchema = lazySchema(async () => {
-  const [{ z }, { brandSchema }] = await Promise.all([import('zod'), import('@parade/core/catalog-schemas')]);
-  return z.array(brandSchema);
+  const [{ listOf }, { brandSchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/catalog-schemas'),
+  ]);
+  return listOf(brandSchema);
 });
 
 export const getBrands = ({ signal }: { signal?: AbortSignal } = {}) =>

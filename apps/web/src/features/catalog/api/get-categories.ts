@@ -4,8 +4,11 @@ import { apiData } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
 
 const categoriesSchema = lazySchema(async () => {
-  const [{ z }, { categoryNodeSchema }] = await Promise.all([import('zod'), import('@parade/core/catalog-schemas')]);
-  return z.array(categoryNodeSchema);
+  const [{ listOf }, { categoryNodeSchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/catalog-schemas'),
+  ]);
+  return listOf(categoryNodeSchema);
 });
 
 export type Category = CategoryNode;

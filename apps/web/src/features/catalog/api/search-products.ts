@@ -4,8 +4,11 @@ import { apiData } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
 
 const searchHitsSchema = lazySchema(async () => {
-  const [{ z }, { searchHitSchema }] = await Promise.all([import('zod'), import('@parade/core/search-schemas')]);
-  return z.array(searchHitSchema);
+  const [{ listOf }, { searchHitSchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/search-schemas'),
+  ]);
+  return listOf(searchHitSchema);
 });
 
 /** POST /search: up to 10 variations, best match first. */

@@ -3,8 +3,11 @@ import { apiData } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
 
 const pagesSchema = lazySchema(async () => {
-  const [{ z }, { pageContentSchema }] = await Promise.all([import('zod'), import('@parade/core/content-schemas')]);
-  return z.array(pageContentSchema);
+  const [{ listOf }, { pageContentSchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/content-schemas'),
+  ]);
+  return listOf(pageContentSchema);
 });
 
 /** Every static page (privacy policy, terms, contact...) with its settings by section. */

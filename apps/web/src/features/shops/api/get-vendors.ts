@@ -3,8 +3,11 @@ import { apiData } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
 
 const vendorsSchema = lazySchema(async () => {
-  const [{ z }, { vendorRefSchema }] = await Promise.all([import('zod'), import('@parade/core/shop-schemas')]);
-  return z.array(vendorRefSchema);
+  const [{ listOf }, { vendorRefSchema }] = await Promise.all([
+    import('@parade/core/envelope'),
+    import('@parade/core/shop-schemas'),
+  ]);
+  return listOf(vendorRefSchema);
 });
 
 /** Every active shop, for menus and filters. */
