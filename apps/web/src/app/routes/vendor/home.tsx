@@ -32,7 +32,14 @@ export function Component() {
 
   return (
     <Stack gap={40}>
-      <SlideCarousel slides={slides} label={`${shop.data?.name ?? 'Shop'} highlights`} width={1600} height={500} />
+      <SlideCarousel
+        slides={slides}
+        label={`${shop.data?.name ?? 'Shop'} highlights`}
+        width={1600}
+        height={500}
+        // The shop page's largest paint on a phone: fetched first, not lazily.
+        eagerFirst
+      />
 
       {shop.data?.description && (
         <Box component="section" aria-labelledby="shop-about">
