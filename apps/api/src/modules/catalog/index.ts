@@ -32,7 +32,7 @@ export {
   countListableProducts,
   homeCardRows,
   listBrandRefs,
-  listedShopIds,
+  listedShops,
   listProducts,
   shopListing,
   topCards,

@@ -52,6 +52,8 @@ interface KeyRow {
   listable: boolean;
 }
 
+let indexSerial = 0;
+
 /** A growable list of slots; removal swaps in the last one (order does not matter). */
 class SlotList {
   items = new Int32Array(8);
@@ -241,6 +243,11 @@ export class ListIndex {
     return [...this.postings.shopId.keys()];
   }
 
+  /** Moves whenever a shop gains its first listable product here or loses its last. */
+  shopsVersion = 0;
+  /** This index among every one made in the process (a new read is a new index). */
+  readonly serial = ++indexSerial;
+
   // ---- keeping it right ----------------------------------------------------------------------
 
   private grow(capacity: number) {
@@ -314,6 +321,7 @@ export class ListIndex {
       if (!list) {
         list = new SlotList();
         this.postings[facet].set(value, list);
+        if (facet === 'shopId') this.shopsVersion++;
       }
       this.positions[facet][slot] = list.push(slot);
     }
@@ -326,7 +334,10 @@ export class ListIndex {
       const list = this.postings[facet].get(this.codes[facet][slot]!)!;
       const moved = list.removeAt(this.positions[facet][slot]!);
       if (moved >= 0) this.positions[facet][moved] = this.positions[facet][slot]!;
-      if (list.length === 0) this.postings[facet].delete(this.codes[facet][slot]!);
+      if (list.length === 0) {
+        this.postings[facet].delete(this.codes[facet][slot]!);
+        if (facet === 'shopId') this.shopsVersion++;
+      }
     }
     this.slotById[this.ids[slot]!] = -1;
     this.n--;

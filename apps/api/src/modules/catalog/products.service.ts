@@ -514,10 +514,13 @@ export async function homeCardRows(
   return { newest: pick(newestIds), popular: pick(popularIds) };
 }
 
-/** The shops with a listed product, from the list index; null before it is read (ask SQL: hasListedProducts). */
-export async function listedShopIds(db: DbOrTx): Promise<number[] | null> {
+/**
+ * The shops with a listed product, from the list index, with a key that changes whenever that set
+ * may have; null before the index is read (ask SQL: hasListedProducts).
+ */
+export async function listedShops(db: DbOrTx): Promise<{ key: string; ids: () => number[] } | null> {
   const index = await currentListIndex(db);
-  return index ? index.listedShopIds() : null;
+  return index ? { key: `${index.serial}:${index.shopsVersion}`, ids: () => index.listedShopIds() } : null;
 }
 
 /** Listable products per shop, for a batch of shops (one query): the shop cards' product count. */

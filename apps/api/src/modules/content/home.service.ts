@@ -9,7 +9,7 @@ import {
   homeCardRows,
   listBrandRefs,
   listCategoryTree,
-  listedShopIds,
+  listedShops,
   readModelGeneration,
 } from '../catalog';
 import { listVendors } from '../shops';
@@ -64,7 +64,10 @@ interface Part<T> {
 interface Parts {
   kept: Map<string, Part<unknown>>;
   pending: Map<string, { version: string; promise: Promise<unknown> }>;
-  reply: { versions: string; json: string } | null;
+  /** The vendors as last filtered, by the open shops' part and the list index's listed shops. */
+  vendors: Part<VendorRef[]> | null;
+  /** The reply's bytes as last written (UTF-8 once, not on every send), by the parts' versions. */
+  reply: { versions: string; json: Buffer } | null;
 }
 
 const partsByDb = new WeakMap<object, Parts>();
@@ -72,7 +75,7 @@ const partsByDb = new WeakMap<object, Parts>();
 function partsOf(db: DbOrTx): Parts {
   let parts = partsByDb.get(db);
   if (!parts) {
-    parts = { kept: new Map(), pending: new Map(), reply: null };
+    parts = { kept: new Map(), pending: new Map(), vendors: null, reply: null };
     partsByDb.set(db, parts);
   }
   return parts;
@@ -102,23 +105,28 @@ async function part<T>(db: DbOrTx, name: string, version: string, compute: () =>
 
 async function vendorsPart(db: DbOrTx): Promise<Part<VendorRef[]>> {
   const structure = String(catalogueStructureGeneration());
-  const listed = await listedShopIds(db);
+  const listed = await listedShops(db);
   if (listed === null) {
     return part(db, 'vendors-sql', `${structure}/${readModelGeneration()}`, () => listVendors(db, hasListedProducts));
   }
-  let open = await part(db, 'open-shops', structure, () => listVendors(db));
-  if (listed.some((id) => !open.value.some((shop) => shop.id === id))) {
+  let open = await part(db, 'open-shops', structure, async () => listVendors(db));
+  const parts = partsOf(db);
+  const version = `${open.version}@${open.expires}/${listed.key}`;
+  if (parts.vendors?.version === version) return parts.vendors;
+  const ids = listed.ids();
+  if (ids.some((id) => !open.value.some((shop) => shop.id === id))) {
     // A listed shop the kept list lacks: opened since it was read.
-    partsOf(db).kept.delete('open-shops');
+    parts.kept.delete('open-shops');
     open = await part(db, 'open-shops', structure, () => listVendors(db));
   }
-  const ids = new Set(listed);
-  const vendors = open.value.filter((shop) => ids.has(shop.id));
-  return {
-    version: `${open.version}/${open.expires}/${[...ids].sort((a, b) => a - b).join(',')}`,
+  const listedIds = new Set(ids);
+  const vendors: Part<VendorRef[]> = {
+    version: `${open.version}@${open.expires}/${listed.key}`,
     expires: open.expires,
-    value: vendors,
+    value: open.value.filter((shop) => listedIds.has(shop.id)),
   };
+  parts.vendors = vendors;
+  return vendors;
 }
 
 /** GET /home: everything the home page shows, in one reply, from its kept parts. */
@@ -150,15 +158,15 @@ async function homeParts(db: DbOrTx): Promise<{ data: HomeData; versions: string
 }
 
 /**
- * GET /home as the reply's JSON text, written by `write` (the route's serialiser for its schema)
+ * GET /home as the reply's JSON bytes, written by `write` (the route's serialiser for its schema)
  * once per set of parts and kept with them: a request the reply cache cannot answer (a write just
  * dropped it) writes the 100+ KB of the home page only when a part changed.
  */
-export async function homeReply(db: DbOrTx, write: (envelope: unknown) => string): Promise<string> {
+export async function homeReply(db: DbOrTx, write: (envelope: unknown) => string): Promise<Buffer> {
   const { data, versions } = await homeParts(db);
   const parts = partsOf(db);
   if (parts.reply?.versions === versions) return parts.reply.json;
-  const json = write(ok(data));
+  const json = Buffer.from(write(ok(data)));
   parts.reply = { versions, json };
   return json;
 }
