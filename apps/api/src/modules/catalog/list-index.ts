@@ -92,7 +92,11 @@ export interface ResolvedFilters {
   /** The smallest set of slots every match is in (a facet's or the search's), or null: all. */
   candidates: Int32Array | null;
   candidateCount: number;
+  /** Which filter the candidates are (its test is then already passed by each of them). */
+  candidateFilter: CandidateFilter | null;
 }
+
+type CandidateFilter = 'sub' | 'brand' | 'shopSlug' | 'shopId' | 'categories' | 'search';
 
 export class ListIndex {
   /** Listable products. */
@@ -139,6 +143,8 @@ export class ListIndex {
     soldDesc: new Int32Array(0),
     soldAsc: new Int32Array(0),
   };
+  /** Scratch: one byte per position of an order (page(): marked, read and cleared in one call). */
+  private marks = new Uint8Array(0);
   /** Each product id's slot, or -1 (ids are a serial: an array is far smaller than a Map). */
   private slotById = new Int32Array(0);
   /** Slots handed out so far (some may be free again). */
@@ -523,47 +529,64 @@ export class ListIndex {
       max: filters.maxPrice,
       candidates: null,
       candidateCount: this.n,
+      candidateFilter: null,
     };
     if (resolved.empty) return resolved;
     // The smallest list every match is in.
-    const consider = (items: Int32Array, count: number) => {
+    const consider = (items: Int32Array, count: number, filter: CandidateFilter) => {
       if (count < resolved.candidateCount || resolved.candidates === null) {
         resolved.candidates = items;
         resolved.candidateCount = count;
+        resolved.candidateFilter = filter;
       }
     };
-    const posting = (facet: Facet, value: number) => {
+    const posting = (facet: Facet, value: number, filter: CandidateFilter) => {
       const list = this.postings[facet].get(value);
-      consider(list ? list.items : new Int32Array(0), list ? list.length : 0);
+      consider(list ? list.items : new Int32Array(0), list ? list.length : 0, filter);
     };
-    if (sub >= 0) posting('sub', sub);
-    if (brand >= 0) posting('brand', brand);
-    if (shopSlug >= 0) posting('shopSlug', shopSlug);
-    if (shopId >= 0) posting('shopId', shopId);
-    if (categoryCodes?.length === 1) posting('category', categoryCodes[0]!);
+    if (sub >= 0) posting('sub', sub, 'sub');
+    if (brand >= 0) posting('brand', brand, 'brand');
+    if (shopSlug >= 0) posting('shopSlug', shopSlug, 'shopSlug');
+    if (shopId >= 0) posting('shopId', shopId, 'shopId');
+    if (categoryCodes?.length === 1) posting('category', categoryCodes[0]!, 'categories');
     else if (categoryCodes) {
       const all: number[] = [];
       for (const code of categoryCodes) {
         const list = this.postings.category.get(code);
         if (list) for (let i = 0; i < list.length; i++) all.push(list.items[i]!);
       }
-      consider(Int32Array.from(all), all.length);
+      consider(Int32Array.from(all), all.length, 'categories');
     }
-    if (searched) consider(Int32Array.from(searchedSlots), searchedSlots.length);
+    if (searched) consider(Int32Array.from(searchedSlots), searchedSlots.length, 'search');
     return resolved;
   }
 
-  /** Whether a slot passes every filter but the price. */
-  private matcher(f: ResolvedFilters): (slot: number) => boolean {
+  /**
+   * Whether a slot passes every filter but the price (and but `skip`: the filter the candidates
+   * are, which each of them passes already); null when nothing is left to test.
+   */
+  private matcher(f: ResolvedFilters, skip: CandidateFilter | null = null): ((slot: number) => boolean) | null {
     // Every filter as a plain number captured once (-1: none), so the test compiles to a few compares.
     const { category, sub, brand, shopSlug, shopId } = this.codes;
-    const oneCategory = f.categories?.length === 1 ? f.categories[0]! : -1;
-    const categories = f.categories && f.categories.length > 1 ? f.categories : null;
-    const wantSub = f.sub;
-    const wantBrand = f.brand;
-    const wantShopSlug = f.shopSlug;
-    const wantShopId = f.shopId;
-    const searched = f.searched;
+    const useCategories = skip !== 'categories' && f.categories !== null;
+    const oneCategory = useCategories && f.categories!.length === 1 ? f.categories![0]! : -1;
+    const categories = useCategories && f.categories!.length > 1 ? f.categories : null;
+    const wantSub = skip === 'sub' ? -1 : f.sub;
+    const wantBrand = skip === 'brand' ? -1 : f.brand;
+    const wantShopSlug = skip === 'shopSlug' ? -1 : f.shopSlug;
+    const wantShopId = skip === 'shopId' ? -1 : f.shopId;
+    const searched = skip === 'search' ? null : f.searched;
+    if (
+      wantSub < 0 &&
+      wantBrand < 0 &&
+      wantShopSlug < 0 &&
+      wantShopId < 0 &&
+      oneCategory < 0 &&
+      categories === null &&
+      searched === null
+    ) {
+      return null;
+    }
     return (slot) =>
       (wantSub < 0 || sub[slot] === wantSub) &&
       (wantBrand < 0 || brand[slot] === wantBrand) &&
@@ -572,6 +595,15 @@ export class ListIndex {
       (oneCategory < 0 || category[slot] === oneCategory) &&
       (categories === null || categories.includes(category[slot]!)) &&
       (searched === null || searched[slot] === 1);
+  }
+
+  /** Both tests in one, or null when neither tests anything. */
+  private static both(
+    a: ((slot: number) => boolean) | null,
+    b: ((slot: number) => boolean) | null,
+  ): ((slot: number) => boolean) | null {
+    if (a && b) return (slot) => a(slot) && b(slot);
+    return a ?? b;
   }
 
   private priceMatcher(f: ResolvedFilters): ((slot: number) => boolean) | null {
@@ -604,7 +636,7 @@ export class ListIndex {
       const to = f.max === undefined ? last + 1 : this.firstPriceAbove(f.max);
       return { total: Math.max(0, Math.min(to, last + 1) - from), min, max };
     }
-    const matches = this.matcher(f);
+    const matches = this.matcher(f, f.candidateFilter);
     const inPrice = this.priceMatcher(f);
     let total = 0;
     let min = Number.POSITIVE_INFINITY;
@@ -612,7 +644,7 @@ export class ListIndex {
     const items = f.candidates!;
     for (let i = 0; i < f.candidateCount; i++) {
       const slot = items[i]!;
-      if (!matches(slot)) continue;
+      if (matches && !matches(slot)) continue;
       const p = this.price[slot]!;
       if (p !== Number.POSITIVE_INFINITY) {
         if (p < min) min = p;
@@ -681,34 +713,57 @@ export class ListIndex {
             : 'soldAsc'
           : 'newest';
     const backwards = sort.sortBy !== 'price' && sort.sortBy !== 'best_selling' && !sort.descending;
-    const matches = this.matcher(f);
     const inPrice = this.priceMatcher(f);
-    const passes = inPrice ? (slot: number) => matches(slot) && inPrice(slot) : matches;
     const need = offset + limit;
     const m = f.candidateCount;
-    // A walk along the kept order costs about need * n / matches steps; gathering the candidates
-    // m, and sorting what passes k log k.
+    // The filter's own products (the candidates), tested for the other filters and sorted by
+    // their positions in the order (a sort of plain numbers): m tests and k log k cheap steps.
+    // A walk along the kept order instead tests every product it passes, about need * n / k.
     const k = Math.max(1, Math.min(m, matchCount ?? m));
+    const gatherTest = ListIndex.both(this.matcher(f, f.candidateFilter), inPrice);
     const walkCost = Math.min(this.n, (need * this.n) / k);
-    const sortCost = m + k * Math.log2(k + 1);
+    const gatherCost = (gatherTest ? m : m / 8) + (k * Math.log2(k + 1)) / 4;
     const out: number[] = [];
-    if (f.candidates !== null && sortCost < walkCost) {
-      // The candidates that pass, by their positions in the order: a sort of plain numbers.
+    if (f.candidates !== null && gatherCost < walkCost) {
       const ranks = this.ranks[name];
       const picked = new Int32Array(m);
       let count = 0;
       const items = f.candidates;
-      for (let i = 0; i < m; i++) {
-        const slot = items[i]!;
-        if (passes(slot)) picked[count++] = ranks[slot]!;
+      if (gatherTest) {
+        for (let i = 0; i < m; i++) {
+          const slot = items[i]!;
+          if (gatherTest(slot)) picked[count++] = ranks[slot]!;
+        }
+      } else {
+        for (let i = 0; i < m; i++) picked[count++] = ranks[items[i]!]!;
       }
-      const sorted = picked.subarray(0, count).sort();
       const order = this.orders[name];
-      for (let i = offset; i < Math.min(need, count); i++) {
-        out.push(this.ids[order[sorted[backwards ? count - 1 - i : i]!]!]!);
+      const last = Math.min(need, count);
+      // The first `need` positions: by sorting them all, or, when that costs more, by marking them
+      // in a byte per position and reading the marks from the order's start (about need * n / count).
+      const span = Math.min(this.n, (need * this.n) / Math.max(1, count));
+      if (count * Math.log2(count + 1) <= span * 4) {
+        const sorted = picked.subarray(0, count).sort();
+        for (let i = offset; i < last; i++) out.push(this.ids[order[sorted[backwards ? count - 1 - i : i]!]!]!);
+        return out;
       }
+      if (this.marks.length < this.n) this.marks = new Uint8Array(this.cap);
+      const marks = this.marks;
+      for (let i = 0; i < count; i++) marks[picked[i]!] = 1;
+      let seen = 0;
+      if (backwards) {
+        for (let position = this.n - 1; position >= 0 && seen < last; position--) {
+          if (marks[position] === 1 && seen++ >= offset) out.push(this.ids[order[position]!]!);
+        }
+      } else {
+        for (let position = 0; position < this.n && seen < last; position++) {
+          if (marks[position] === 1 && seen++ >= offset) out.push(this.ids[order[position]!]!);
+        }
+      }
+      for (let i = 0; i < count; i++) marks[picked[i]!] = 0;
       return out;
     }
+    const passes = ListIndex.both(this.matcher(f), inPrice) ?? (() => true);
     const order = this.orders[name];
     const length = this.n;
     let skipped = 0;
