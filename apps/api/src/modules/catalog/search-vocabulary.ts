@@ -1,4 +1,4 @@
-import { buildVocabulary, correctQuery, type Vocabulary } from '@parade/core/typo-correction';
+import { buildVocabulary, correctWord, type Vocabulary } from '@parade/core/typo-correction';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { foldText } from '../../lib/text-match';
@@ -80,9 +80,32 @@ export function searchVocabulary(db: DbOrTx): Vocabulary | null {
   return entry?.vocabulary ?? null;
 }
 
+/** Corrected words per vocabulary (a new read of the words starts afresh), a bounded number of them. */
+const correctionsKept = new WeakMap<Vocabulary, Map<string, string>>();
+const CORRECTIONS_KEPT = 20_000;
+
 /** A shopper's search text folded, each word's typo corrected when the words are at hand. */
 export function correctedSearchText(db: DbOrTx, text: string): string {
   const folded = foldText(text);
   const vocabulary = searchVocabulary(db);
-  return vocabulary ? correctQuery(vocabulary, folded) : folded;
+  if (!vocabulary) return folded;
+  let kept = correctionsKept.get(vocabulary);
+  if (!kept) {
+    kept = new Map();
+    correctionsKept.set(vocabulary, kept);
+  }
+  // Word by word, as correctQuery does, each word's correction kept: typed words repeat far more
+  // often than whole queries.
+  return folded
+    .split(' ')
+    .map((word) => {
+      let corrected = kept.get(word);
+      if (corrected === undefined) {
+        if (kept.size >= CORRECTIONS_KEPT) kept.clear();
+        corrected = correctWord(vocabulary, word);
+        kept.set(word, corrected);
+      }
+      return corrected;
+    })
+    .join(' ');
 }

@@ -233,10 +233,30 @@ function longestWordPattern(folded: string): string {
   return containsPattern(longest);
 }
 
+/** nearWords' answers per vocabulary (a new read of the words starts afresh), a bounded number. */
+const nearWordsKept = new WeakMap<Vocabulary, Map<string, string[]>>();
+const NEAR_WORDS_KEPT = 20_000;
+
 /** Catalogue words one edit from a typed word (three letters or more), the most used first. */
 function nearWords(vocabulary: Vocabulary | null, word: string): string[] {
+  if (!vocabulary) return [];
+  let kept = nearWordsKept.get(vocabulary);
+  if (!kept) {
+    kept = new Map();
+    nearWordsKept.set(vocabulary, kept);
+  }
+  let found = kept.get(word);
+  if (!found) {
+    if (kept.size >= NEAR_WORDS_KEPT) kept.clear();
+    found = findNearWords(vocabulary, word);
+    kept.set(word, found);
+  }
+  return found;
+}
+
+function findNearWords(vocabulary: Vocabulary, word: string): string[] {
   const near: [string, number][] = [];
-  if (vocabulary && word.length >= 3) {
+  if (word.length >= 3) {
     for (let length = word.length - 1; length <= word.length + 1; length++) {
       for (const candidate of vocabulary.byLength.get(length) ?? []) {
         if (candidate !== word && typoDistance(word, candidate, 1) <= 1) {
