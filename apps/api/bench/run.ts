@@ -247,18 +247,26 @@ async function checkoutRow(origin: string): Promise<Row | null> {
   const signUpBlock = `${200 + Math.floor(Math.random() * 50)}.${Math.floor(Math.random() * 256)}`;
   for (let i = 0; i < CHECKOUT_CUSTOMERS; i++) {
     const password = 'bench customer passphrase';
-    const reply = await fetch(`${origin}/api/auth/register`, {
-      method: 'POST',
-      // One address per sign-up: the sign-up limit is per address (and counted in the database,
-      // so a block of addresses new to this run: runs within the hour must not share them).
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${signUpBlock}.${i}` },
-      body: JSON.stringify({
-        name: 'Bench Customer',
-        email: `bench.${stamp}.${i}@example.test`,
-        password,
-        password_confirmation: password,
-      }),
-    });
+    let reply: Response;
+    // A busy machine may have the server shed a sign-up (503, its password hash is the costliest
+    // request there is): it asks to retry.
+    for (let attempt = 1; ; attempt++) {
+      reply = await fetch(`${origin}/api/auth/register`, {
+        method: 'POST',
+        // One address per sign-up: the sign-up limit is per address (and counted in the database,
+        // so a block of addresses new to this run: runs within the hour must not share them).
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${signUpBlock}.${i}` },
+        body: JSON.stringify({
+          name: 'Bench Customer',
+          email: `bench.${stamp}.${i}@example.test`,
+          password,
+          password_confirmation: password,
+        }),
+      });
+      if (reply.status !== 503 || attempt === 5) break;
+      await reply.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
     if (!reply.ok) throw new Error(`sign-up for the checkout row: ${reply.status} ${await reply.text()}`);
     const { data } = (await reply.json()) as { data: { access_token: string } };
     authorizations.push(`Bearer ${data.access_token}`);
