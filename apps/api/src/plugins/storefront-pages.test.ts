@@ -145,7 +145,17 @@ describe('a server-rendered product page', () => {
       expect(res.body, url).toContain('Loading Parade...');
       expect(res.body, url).not.toContain('id="parade-state"');
     }
-    for (const url of ['/', '/products', '/vendors', '/blog', '/ubm-offers', '/contact', '/page/about']) {
+    for (const url of [
+      '/',
+      '/products',
+      '/vendors',
+      '/blog',
+      '/ubm-offers',
+      '/contact',
+      '/privacy-policy',
+      '/terms-and-condition',
+      '/page/about',
+    ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('id="parade-state"');

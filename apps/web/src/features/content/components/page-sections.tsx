@@ -5,6 +5,7 @@ import { LazyImage } from '@/components/ui/lazy-image';
 import { PageMeta } from '@/components/ui/page-meta';
 import { RichText } from '@/components/ui/rich-text';
 import { ErrorState, NothingHere, TextSkeleton } from '@/components/ui/states';
+import { decodeEntities } from '@/lib/html-entities';
 import { usePage } from '../api/get-pages';
 import classes from './page-sections.module.css';
 
@@ -16,13 +17,12 @@ interface Section {
 const looksLikeHtml = (value: string) => /<[a-z][\s\S]*>/i.test(value);
 
 /**
- * A text value without tags, as it reads. The server stores every text value sanitised as HTML,
- * so "Fish & Chips" arrives as "Fish &amp; Chips"; shown as plain text it must be decoded
- * (DOMParser runs no scripts and loads nothing).
+ * A text value as it reads. The server stores every text value sanitised as HTML, so
+ * "Fish & Chips" arrives as "Fish &amp; Chips"; shown as plain text it must be decoded. Decoded
+ * here rather than by the browser's DOMParser: the page is also drawn on the server, which has none.
  */
 function plainText(value: string): string {
-  if (!value.includes('&')) return value;
-  return new DOMParser().parseFromString(value, 'text/html').documentElement.textContent ?? value;
+  return value.includes('&') ? decodeEntities(value) : value;
 }
 
 /** Page settings grouped by section, in the order the sections first appear. */
