@@ -160,6 +160,8 @@ describe('accounts', () => {
 
       // The link was single use.
       await headerLogout(page).click();
+      // Signed out (the header says so) before the link is opened: a reset page is for guests.
+      await page.getByRole('banner').getByRole('button', { name: 'Sign In/Register' }).waitFor();
       await page.goto(link!);
       await page.getByRole('textbox', { name: 'New password', exact: true }).fill('third parade passphrase');
       await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('third parade passphrase');
