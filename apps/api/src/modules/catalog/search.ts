@@ -12,6 +12,8 @@ export const SEARCH_LIMIT = 10;
 export const SEARCH_CANDIDATES = 100;
 /** Of which, at most this many whose variation name starts with the query (the likely best matches). */
 const PREFIX_CANDIDATES = 50;
+/** Rows scored by trigram at most per stage that keeps only close ones (stages 3 and 4's close matches). */
+const SEARCH_EXAMINED = 500;
 
 /**
  * POST /search as ONE prepared statement (its text never changes; the query's forms are its
@@ -32,17 +34,18 @@ const PREFIX_CANDIDATES = 50;
  *    `like '%q%'` reads are long. Every variation where the query starts a word of a name (rank 2
  *    or better) is among them: with SEARCH_LIMIT such (stage 1's counted), the search is done.
  * 3. `starts`: up to SEARCH_CANDIDATES that may be hits (containing the query, or a trigram score
- *    of 0.6) whose words start with each of the query's words or are a catalogue word one edit from
- *    it, in any order (startsQuery: `e:* & boo:* & pdf:*` finds "e book pdf"), by the same index.
+ *    of 0.6) among the first SEARCH_EXAMINED whose words start with each of the query's words or
+ *    are a catalogue word one edit from it, in any order (startsQuery: `e:* & boo:* & pdf:*` finds
+ *    "e book pdf"), by the same index.
  *    With SEARCH_LIMIT containing the query among stages 1-3, nothing of stage 4 could outrank them
  *    but its arbitrary others of rank 3 (as before: the containing candidates were always any 100).
  * 4. as before decision 036 in what it finds: up to SEARCH_CANDIDATES containing the query and,
  *    when fewer than SEARCH_LIMIT do, up to SEARCH_CANDIDATES close to it (trigram score 0.6,
  *    typos). Containing ones by the words' index for the query's words after the first of three
  *    letters or more (innerQuery), else by the trigram index for its longest word, the whole query
- *    rechecked; close ones among the variations with words starting like the query's or one edit
- *    from them (nearQuery), by the trigram index (`<%`) when no word of the query has three
- *    letters. The trigram lists are what costs: those of word-start trigrams such as "  e" hold
+ *    rechecked on at most 4 * SEARCH_EXAMINED of them; close ones among the first SEARCH_EXAMINED variations with words starting like the
+ *    query's or one edit from them (nearQuery), by the trigram index (`<%`) when no word of the
+ *    query has three letters. The trigram lists are what costs: those of word-start trigrams such as "  e" hold
  *    most of the catalogue.
  * PostgreSQL runs a stage's `(select ok from ...)` once, before its scan, and skips the scan when
  * it is false. Only the candidates are split into their four names, scored with `word_similarity`
@@ -72,13 +75,18 @@ const searchStatement = sql`
          or (' ' || split_part(search_text, E'\\n', 3)) like ${sql.placeholder('wordPrefix')}
          or (' ' || split_part(search_text, E'\\n', 4)) like ${sql.placeholder('wordPrefix')}
     ) word_start),
-  starts as materialized (
+  -- A CTE of its own, planned without the limit below (which would make a sequential scan look
+  -- cheaper than the words' index); read only as far as that limit pulls.
+  starts_rows as materialized (
     select id, search_text from product_variations
     where not (select ok from prefix_enough) and not (select ok from words_enough) and listable
-      and to_tsvector('simple'::regconfig, search_text) @@ ${sql.placeholder('starts')}::tsquery
-      -- Only what may be a hit counts towards the cap (a near word's rows must not crowd out the rest).
-      and (strpos(search_text, ${sql.placeholder('folded')}) > 0
-        or word_similarity(${sql.placeholder('folded')}, search_text) >= ${sql.raw(String(FUZZY_THRESHOLD))})
+      and to_tsvector('simple'::regconfig, search_text) @@ ${sql.placeholder('starts')}::tsquery),
+  starts as materialized (
+    -- Only what may be a hit counts towards the cap (a near word's rows must not crowd out the
+    -- rest), and at most SEARCH_EXAMINED rows are scored for it (a common word's rows are many).
+    select id, search_text from (select * from starts_rows limit ${sql.raw(String(SEARCH_EXAMINED))}) examined
+    where strpos(search_text, ${sql.placeholder('folded')}) > 0
+      or word_similarity(${sql.placeholder('folded')}, search_text) >= ${sql.raw(String(FUZZY_THRESHOLD))}
     limit ${sql.raw(String(SEARCH_CANDIDATES))}),
   starts_enough as (
     select count(*) >= ${sql.raw(String(SEARCH_LIMIT))} as ok from (
@@ -95,22 +103,27 @@ const searchStatement = sql`
       and listable and to_tsvector('simple'::regconfig, search_text) @@ ${sql.placeholder('inner')}::tsquery
       and strpos(search_text, ${sql.placeholder('folded')}) > 0
     limit ${sql.raw(String(SEARCH_CANDIDATES))}),
-  containing_trigrams as (
-    select id from product_variations
+  containing_trigram_rows as materialized (
+    select id, search_text from product_variations
     where not (select ok from prefix_enough) and not (select ok from words_enough) and not (select ok from starts_enough)
       and ${sql.placeholder('inner')}::tsquery is null
-      and listable and search_text like ${sql.placeholder('longest')}
-      and strpos(search_text, ${sql.placeholder('folded')}) > 0
+      and listable and search_text like ${sql.placeholder('longest')}),
+  containing_trigrams as (
+    -- At most 4 * SEARCH_EXAMINED rows holding the longest word are rechecked for the whole query.
+    select id from (select * from containing_trigram_rows limit ${sql.raw(String(4 * SEARCH_EXAMINED))}) examined
+    where strpos(search_text, ${sql.placeholder('folded')}) > 0
     limit ${sql.raw(String(SEARCH_CANDIDATES))}),
   containing as materialized (select id from containing_words union all select id from containing_trigrams),
-  fuzzy as (
-    select id from product_variations
+  fuzzy_rows as materialized (
+    select id, search_text from product_variations
     where not (select ok from prefix_enough) and not (select ok from words_enough) and not (select ok from starts_enough)
       and (select count(*) from containing) < ${sql.raw(String(SEARCH_LIMIT))}
       and ${sql.placeholder('near')}::tsquery is not null
-      and listable and to_tsvector('simple'::regconfig, search_text) @@ ${sql.placeholder('near')}::tsquery
-      -- As <%, which the trigram index would serve; written so the planner uses the words' index.
-      and word_similarity(${sql.placeholder('folded')}, search_text) >= ${sql.raw(String(FUZZY_THRESHOLD))}
+      and listable and to_tsvector('simple'::regconfig, search_text) @@ ${sql.placeholder('near')}::tsquery),
+  fuzzy as (
+    select id from (select * from fuzzy_rows limit ${sql.raw(String(SEARCH_EXAMINED))}) examined
+    -- As <%, which the trigram index would serve; written so the planner uses the words' index.
+    where word_similarity(${sql.placeholder('folded')}, search_text) >= ${sql.raw(String(FUZZY_THRESHOLD))}
     limit ${sql.raw(String(SEARCH_CANDIDATES))}),
   fuzzy_trigrams as (
     select id from product_variations
@@ -178,14 +191,18 @@ interface SearchRow {
 const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
 
 /**
- * The full-text query of stage 2: every word whole but the last, which may be the start of one
- * (stage 3: every word may be the start of one); null (stage skipped) unless the text is words of
+ * The full-text query of stage 2: every word whole but the last, which may be the start of one,
+ * words under three letters left to the recheck; null (stage skipped) unless the text is words of
  * letters and digits, which PostgreSQL's parser reads as the same words.
  */
 export function wordsQuery(folded: string): string | null {
   if (!WORDS.test(folded)) return null;
   const words = folded.split(' ');
-  return words.map((word, i) => (i === words.length - 1 ? `'${word}':*` : `'${word}'`)).join(' & ');
+  const terms = words.map((word, i) => (i === words.length - 1 ? `'${word}':*` : `'${word}'`));
+  // Words under three letters only in the recheck when a longer one narrows the scan: `g:*`
+  // alone reads the lists of every word starting with g (at a million products, 100+ ms).
+  const narrow = terms.filter((_, i) => words[i]!.length >= 3);
+  return (narrow.length ? narrow : terms).join(' & ');
 }
 
 const WORDS = /^[a-z0-9]+( [a-z0-9]+)*$/;
