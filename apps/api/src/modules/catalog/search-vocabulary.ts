@@ -7,9 +7,10 @@ import { readModelGeneration } from './read-model';
 /**
  * The catalogue's own words for typo correction (core's typo-correction.ts): every word of 4 or
  * more letters in the listed variations' folded search text, with how many variations use it.
- * Read in one statement (marked, so statement counts can tell it from a request's own), kept per
- * database handle, and read again in the background once the read model has changed and the
- * words are REFRESH_MS old: a search never waits for it, and a new product's words are
+ * Read in statements of WORDS_CHUNK variations each (marked, so statement counts can tell them from
+ * a request's own), kept per database handle, and read again in the background once the read model
+ * has changed and the words are REFRESH_MS old (or ten times as old as the last read took, at a
+ * million products about 10-40 s): a search never waits for it, and a new product's words are
  * corrected towards within that time (they are found by prefix and trigram at once).
  */
 const REFRESH_MS = 30_000;
@@ -21,16 +22,18 @@ interface Held {
   vocabulary: Vocabulary | null;
   generation: number;
   loadedAt: number;
+  /** How long the last read took: the words are read again no sooner than ten times that. */
+  loadMs: number;
   loading: Promise<void> | null;
 }
 
 const held = new WeakMap<object, Held>();
 
 /**
- * Variations read per statement: at 1,000,000 products one statement over every variation took
+ * Variations read per statement (a range of ids): at 1,000,000 products one statement over every variation took
  * longer than the statement timeout (5.5 s), and on PGlite it would hold the one worker as long.
  */
-const WORDS_CHUNK = 200_000;
+const WORDS_CHUNK = 50_000;
 
 async function readWords(db: DbOrTx): Promise<Vocabulary> {
   const rowsOf = (reply: unknown) => (reply as { rows: Record<string, unknown>[] }).rows;
@@ -61,16 +64,18 @@ async function readWords(db: DbOrTx): Promise<Vocabulary> {
 export function loadSearchVocabulary(db: DbOrTx): Promise<void> {
   let entry = held.get(db);
   if (!entry) {
-    entry = { vocabulary: null, generation: -1, loadedAt: 0, loading: null };
+    entry = { vocabulary: null, generation: -1, loadedAt: 0, loadMs: 0, loading: null };
     held.set(db, entry);
   }
   if (entry.loading) return entry.loading;
   const target = entry;
   const generation = readModelGeneration();
+  const started = Date.now();
   target.loading = readWords(db)
     .then((vocabulary) => {
       target.vocabulary = vocabulary;
       target.generation = generation;
+      target.loadMs = Date.now() - started;
       target.loadedAt = Date.now();
     })
     .finally(() => {
@@ -89,7 +94,7 @@ export function searchVocabulary(db: DbOrTx): Vocabulary | null {
     !entry ||
     (entry.vocabulary !== null &&
       entry.generation !== readModelGeneration() &&
-      Date.now() - entry.loadedAt >= REFRESH_MS);
+      Date.now() - entry.loadedAt >= Math.max(REFRESH_MS, entry.loadMs * 10));
   if (stale && !entry?.loading) {
     loadSearchVocabulary(db).catch(() => {
       // A failed read keeps the words it had; the next stale search tries again.
