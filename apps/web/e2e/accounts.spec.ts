@@ -160,8 +160,9 @@ describe('accounts', () => {
 
       // The link was single use.
       await headerLogout(page).click();
-      // Signed out (the header says so) before the link is opened: a reset page is for guests.
-      await page.getByRole('banner').getByRole('button', { name: 'Sign In/Register' }).waitFor();
+      // Signed out (the token gone; the profile sends a guest to sign in) before the link is opened:
+      // a reset page is for guests.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
       await page.goto(link!);
       await page.getByRole('textbox', { name: 'New password', exact: true }).fill('third parade passphrase');
       await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('third parade passphrase');
