@@ -96,7 +96,7 @@ describe('a server-rendered product page', () => {
     );
     // The route's own code and style are linked, so the page paints styled and hydrates without a waterfall.
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/product-[^"]+\.css">/);
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/product-[^"]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/product-[^"]+\.js">/);
   });
 
   it('answers 404 with the Not Found page for an unknown URL, product, shop or post, marked not to index', async () => {

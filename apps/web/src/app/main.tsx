@@ -43,14 +43,19 @@ async function hydratePage(container: HTMLElement, state: NonNullable<ReturnType
   );
   const router = createBrowserRouter(routes, { hydrationData: state.router });
   void bootSession();
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
+  // Hydrating as a transition lets React work in slices of a few milliseconds and yield between
+  // them, instead of one long task for the whole page: the page the server drew stays on screen
+  // meanwhile, and a tap during it is not kept waiting (React Router's own entry does the same).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 /**
