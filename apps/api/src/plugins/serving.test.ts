@@ -118,6 +118,11 @@ describe('the built apps: pre-compressed, immutable assets', () => {
         path.join(dir, name, 'assets', 'index-AbC123.js.map'),
         JSON.stringify({ sourcesContent: [script] }),
       );
+      mkdirSync(path.join(dir, name, 'assets', 'fonts'));
+      writeFileSync(path.join(dir, name, 'assets', 'fonts', 'inter-AbC123.woff2'), 'wOF2');
+      writeFileSync(path.join(dir, name, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      mkdirSync(path.join(dir, name, '.vite'));
+      writeFileSync(path.join(dir, name, '.vite', 'manifest.json'), '{}');
       precompress(path.join(dir, name));
     }
     const config = loadConfig({
@@ -216,6 +221,75 @@ describe('the built apps: pre-compressed, immutable assets', () => {
     });
     expect(admin.headers['content-encoding']).toBe('br');
     expect(admin.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("serves each app's assets through one route, not a GET and a HEAD route per file (issue 25: a third of the router's memory)", () => {
+    for (const prefix of ['/', '/admin/']) {
+      expect(app.hasRoute({ method: 'GET', url: `${prefix}assets/*` }), prefix).toBe(true);
+      expect(app.hasRoute({ method: 'HEAD', url: `${prefix}assets/*` }), prefix).toBe(true);
+      expect(app.hasRoute({ method: 'GET', url: `${prefix}assets/index-AbC123.js` }), prefix).toBe(false);
+      expect(app.hasRoute({ method: 'GET', url: `${prefix}assets/index-AbC123.js.br` }), prefix).toBe(false);
+    }
+  });
+
+  it('answers HEAD and a revalidation of a file, and serves files in folders and beside index.html', async () => {
+    const first = await app.inject({ url: '/admin/assets/index-AbC123.js', headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeDefined();
+    expect(first.headers['last-modified']).toBeDefined();
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+
+    const head = await app.inject({
+      method: 'HEAD',
+      url: '/admin/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
+    expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const again = await app.inject({
+      url: '/admin/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const font = await app.inject({ url: '/assets/fonts/inter-AbC123.woff2' });
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(font.body).toBe('wOF2');
+
+    for (const url of ['/favicon.svg', '/admin/favicon.svg']) {
+      const icon = await app.inject({ url });
+      expect(icon.statusCode, url).toBe(200);
+      expect(icon.headers['content-type'], url).toMatch(/^image\/svg\+xml/);
+      expect(icon.headers['cache-control'], url).toBe('no-cache');
+    }
+    const index = await app.inject({ url: '/index.html', headers: { 'accept-encoding': 'gzip' } });
+    expect(index.headers['content-encoding']).toBe('gzip');
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for a file the build does not have, a path out of the folder and a dot folder', async () => {
+    for (const url of [
+      '/assets/missing-AbC123.js',
+      '/admin/assets/missing-AbC123.js',
+      '/assets/..%2Findex.html',
+      '/.vite/manifest.json',
+      '/admin/.vite/manifest.json',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url, headers: { 'accept-encoding': 'br' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['cache-control'] ?? '', `${method} ${url}`).not.toMatch(/immutable/);
+      }
+    }
+    const missing = await app.inject({ url: '/assets/missing-AbC123.js' });
+    expect(missing.json()).toMatchObject({ status: false, code: 'route_not_found' });
   });
 
   it('always revalidates index.html, also as the history-mode fallback', async () => {
