@@ -23,6 +23,11 @@
  *    The long tail (issue 25, long-tail.ts): rows named LONG TAIL send every request to a
  *    different real URL (lists, product pages, searches with typos; home after a write, with a
  *    catalogue writer alongside), so they measure what the reply cache has not seen.
+ *    Sitemaps (issue 25, sitemaps.ts), only with `--only SITEMAP` (at a million products it reads
+ *    twenty-odd files of several MB twice, and its memory is no part of the full run's peak): a
+ *    crawler's read of /sitemap.xml and every file it lists, one after another and 4 at a time,
+ *    in a table of its own, and a check that the product URLs are exactly the listable products
+ *    (counted in the database by the catalogue's rule) and no file has over 50,000.
  * 5. Prints one table (route, connections, 2xx replies per second, p50, p99 and max latency of
  *    all replies, connection errors and timeouts, non-2xx replies by status, 2xx/s as a share
  *    of the bare route's, and p99 as a multiple of the bare route's p99), the server's cold
@@ -57,6 +62,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
+import { openDatabase } from '../src/db/client';
+import { productSitemapTotal } from '../src/modules/catalog';
 import type { LoadResult, LoadSpec } from './load-worker';
 import {
   type CategoryNode,
@@ -74,12 +81,14 @@ import {
   freePort,
   peakRssMiB,
   root,
+  rssMiB,
   type Server,
   startBare,
   startServer,
   stop,
   tsxProcess,
 } from './processes';
+import { type CrawlPass, crawl, crawlChecks, crawlTable } from './sitemaps';
 
 const { values: args } = parseArgs({
   options: {
@@ -119,6 +128,19 @@ if (dbKind === 'postgres' && !process.env.DATABASE_URL) throw new Error('--db po
 if (smoke && dbKind === 'postgres') throw new Error('--smoke uses a fresh PGlite; leave out --db postgres');
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The sitemaps table runs only when asked for by name (`--only SITEMAP`). */
+const wantsSitemaps = args.only !== undefined && ('SITEMAPS'.includes(args.only) || args.only.includes('SITEMAP'));
+
+/** The products the product sitemaps should list, counted by the catalogue's rule (productSitemapTotal). */
+async function sitemapProductsInDatabase(options: { url?: string; dataDir?: string }): Promise<number> {
+  const database = await openDatabase({ ...options, poolSize: 1, pgliteWorker: false });
+  try {
+    return await productSitemapTotal(database.db);
+  } finally {
+    await database.close();
+  }
+}
 
 let clientOffset = 0;
 let loadCount = 0;
@@ -611,6 +633,10 @@ async function main() {
   log(`Bench: ${where}${smoke ? ' (smoke: fresh demo seed)' : ''}, ${duration} s per row, c=${connections}`);
 
   buildIfNeeded();
+  // PGlite's folder is the server's alone once it runs: count the sitemaps' products before it
+  // starts (a smoke run's server seeds as it starts, so there is nothing to count yet).
+  let sitemapProducts: number | null = null;
+  if (wantsSitemaps && dbKind === 'pglite' && !smoke) sitemapProducts = await sitemapProductsInDatabase({ dataDir });
   const bare = await startBare();
   let server: Server | undefined;
   try {
@@ -689,6 +715,16 @@ async function main() {
       measured.push({ name: 'RESETS brands alongside (p99 < 200 ms)', connections: 4, result: brands });
     }
 
+    const passes: CrawlPass[] = [];
+    if (wantsSitemaps) {
+      const pid = server.child.pid;
+      log('  SITEMAPS: the index and every file it lists, one after another');
+      passes.push(await crawl(server.origin, 'one after another', 1, () => rssMiB(pid)));
+      log('  SITEMAPS: again, 4 files at a time');
+      passes.push(await crawl(server.origin, '4 at a time', 4, () => rssMiB(pid)));
+      if (dbKind === 'postgres') sitemapProducts = await sitemapProductsInDatabase({ url: process.env.DATABASE_URL });
+    }
+
     const peak = peakRssMiB(server.child.pid);
     const { header, body } = formatRows(measured, bareResult);
     const markdown = args.markdown;
@@ -704,6 +740,22 @@ async function main() {
     console.log(markdown ? facts.map((line) => `- ${line}`).join('\n') : facts.join('\n'));
     console.log('');
     console.log(printTable(header, body, markdown));
+    if (passes.length) {
+      const table = crawlTable(passes);
+      console.log('');
+      console.log(printTable(table.header, table.body, markdown));
+      const checks = crawlChecks(passes[0]!, sitemapProducts);
+      const notes = [
+        `listable products in the database (the sitemaps' rule): ${sitemapProducts === null ? 'not counted (smoke run: the server seeds its PGlite as it starts)' : sitemapProducts.toLocaleString('en-GB')}`,
+        ...checks.lines,
+      ];
+      console.log('');
+      console.log(markdown ? notes.map((line) => `- ${line}`).join('\n') : notes.join('\n'));
+      if (!checks.ok || !crawlChecks(passes[1]!, sitemapProducts).ok) {
+        log('\nSitemaps check failed (see above)');
+        process.exitCode = 1;
+      }
+    }
     const failed = measured.filter((m) => m.result.errors > 0 || m.result.non2xx > 0);
     if (failed.length) log(`\nRows with errors or non-2xx replies: ${failed.map((m) => m.name).join(', ')}`);
     // The smoke run proves the bench works: every row reached real data and got answers. Load

@@ -51,6 +51,7 @@ export {
   productPageExists,
   productSitemapCount,
   productSitemapEntries,
+  productSitemapTotal,
   SITEMAP_PRODUCTS_PER_FILE,
 } from './sitemap';
 export { lowStockVariations, productsNotOfShop, unknownCatalogIds } from './vendor.queries';

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, productVariations } from './catalog.tables';
 
@@ -13,6 +13,20 @@ export const SITEMAP_PRODUCTS_PER_FILE = 50_000;
 export async function productSitemapCount(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ last: sql<number | null>`max(${products.id})` }).from(products);
   return Math.max(1, Math.ceil(Number(row?.last ?? 0) / SITEMAP_PRODUCTS_PER_FILE));
+}
+
+/**
+ * Which products a product sitemap lists: the listable ones (the read model's rule: active product,
+ * active shop, an active variation) whose page has a URL (their shop's slug and card variation).
+ * `npm run bench -- --only SITEMAP` counts with it too, to check the files list every one.
+ */
+const inSitemap = () =>
+  and(eq(products.listable, true), isNotNull(products.shopSlug), isNotNull(products.cardVariationSlug));
+
+/** How many products the product sitemaps list, all files together (the bench's check). */
+export async function productSitemapTotal(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(inSitemap());
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -41,15 +55,14 @@ export async function* productSitemapEntries(
         updatedAt: products.updatedAt,
       })
       .from(products)
-      .where(
-        and(eq(products.listable, true), between(products.id, from, Math.min(last, from + SITEMAP_READ_BATCH - 1))),
-      )
+      .where(and(inSitemap(), between(products.id, from, Math.min(last, from + SITEMAP_READ_BATCH - 1))))
       .orderBy(asc(products.id));
-    yield rows.flatMap((row) =>
-      row.shopSlug && row.variationSlug
-        ? [{ shopSlug: row.shopSlug, slug: row.slug, variationSlug: row.variationSlug, updatedAt: row.updatedAt }]
-        : [],
-    );
+    yield rows.map((row) => ({
+      shopSlug: row.shopSlug!,
+      slug: row.slug,
+      variationSlug: row.variationSlug!,
+      updatedAt: row.updatedAt,
+    }));
   }
 }
 
