@@ -40,6 +40,13 @@ export const ROUTES = {
   '/auth/login': ['src/app/layout/slim-layout.tsx', 'src/app/routes/auth/login.tsx'],
 };
 
+/**
+ * Modules every first visit loads besides its route's: the entry imports start.tsx (the app's
+ * start: React, the router, the providers) once a server-rendered page has loaded, dynamically,
+ * so Vite's manifest lists it as a dynamic import; it is first-load code all the same (decision 040).
+ */
+export const STARTERS = ['src/app/start.tsx'];
+
 const kb = (bytes) => bytes / 1000;
 
 /**
@@ -73,13 +80,23 @@ export function staticClosure(manifest, keys) {
  * built file named as in the manifest (e.g. `assets/index-abc.js`).
  * Returns one row per route and the list of failures (empty when within budget).
  */
-export function checkBudgets({ manifest, moduleChunks = {}, gzipSize, routes = ROUTES, limits = LIMITS }) {
+export function checkBudgets({
+  manifest,
+  moduleChunks = {},
+  gzipSize,
+  routes = ROUTES,
+  limits = LIMITS,
+  starters = STARTERS,
+}) {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('The build manifest has no entry chunk');
   const rows = [];
   const failures = [];
   for (const [route, modules] of Object.entries(routes)) {
-    const keys = staticClosure(manifest, [entry, ...modules.map((m) => manifestKey(manifest, moduleChunks, m))]);
+    const keys = staticClosure(manifest, [
+      entry,
+      ...[...starters, ...modules].map((m) => manifestKey(manifest, moduleChunks, m)),
+    ]);
     const files = new Set();
     const css = new Set();
     for (const key of keys) {

@@ -125,8 +125,10 @@ describe('accounts', () => {
       await waitForPath(page, '/profile/address?from=e2e');
       await page.getByRole('heading', { name: 'Addresses' }).waitFor();
 
-      // Forgot: the same 'check your e-mail' screen, and a real mail with the link.
+      // Forgot: the same 'check your e-mail' screen, and a real mail with the link. (Signed out
+      // first: the forgot page is for guests, and sends a signed-in shopper to the profile.)
       await headerLogout(page).click();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
       await page.goto('/auth/forgot');
       await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
       await page.getByRole('button', { name: 'Send reset link' }).click();

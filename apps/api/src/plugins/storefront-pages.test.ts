@@ -94,9 +94,14 @@ describe('a server-rendered product page', () => {
     expect(JSON.stringify(hydration.queries.queries.map((query) => query.state.data))).toContain(
       `"full_name":"${card.variation.full_name}"`,
     );
-    // The route's own code and style are linked, so the page paints styled and hydrates without a waterfall.
+    // The route's style is linked, so the page paints styled; its code and the app's starter are
+    // named for the entry to preload side by side once the page has loaded (no waterfall), and not
+    // linked for the browser to fetch at once beside the page's pictures.
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/product-[^"]+\.css">/);
-    expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/product-[^"]+\.js">/);
+    const code = html.match(/<meta name="parade-page-code" content="([^"]*)">/)?.[1]?.split(' ') ?? [];
+    expect(code).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/product-[^"]+\.js$/)]));
+    expect(code).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/start-[^"]+\.js$/)]));
+    expect(html).not.toContain('rel="modulepreload"');
   });
 
   it('answers 404 with the Not Found page for an unknown URL, product, shop or post, marked not to index', async () => {

@@ -25,7 +25,7 @@ type Manifest = Record<string, { file: string; imports?: string[]; css?: string[
 interface Build {
   template: string;
   renderer: StorefrontRenderer | null;
-  /** Each route id's <link> tags: its chunks to preload and its CSS. */
+  /** The route ids' stylesheet links and the meta tag that names their chunks (and the starter's). */
   routeLinks: (routeIds: string[]) => string;
 }
 
@@ -38,10 +38,13 @@ const between = (html: string, start: string, end: string, content: string) => {
 };
 
 /**
- * The links a page needs beyond the entry's: for each matched route's module (its id is its path
- * under src/app, apps/web/src/app/router.tsx), the chunk it was built into, that chunk's static
- * imports, and their CSS. Without the CSS the server's HTML would paint unstyled until the
- * route's code loaded; without the preloads the browser would find the chunks one by one.
+ * What a page needs beyond the entry's: for each matched route's module (its id is its path under
+ * src/app, apps/web/src/app/router.tsx), the chunk it was built into, that chunk's static imports,
+ * and their CSS; and the same for the module that starts the app in the browser (start.tsx, which
+ * the entry imports once the page has loaded, decision 040). The stylesheets are linked in the
+ * head: without them the server's HTML would paint unstyled. The chunks are named in a meta tag
+ * that the entry turns into preloads once the page has loaded: linked in the head they would be
+ * fetched at once, sharing a phone's slow connection with the page's stylesheets and pictures.
  */
 function linksFrom(webRoot: string, template: string): Build['routeLinks'] {
   const read = <T>(file: string): T | null => {
@@ -51,11 +54,11 @@ function linksFrom(webRoot: string, template: string): Build['routeLinks'] {
   const manifest = read<Manifest>('manifest.json') ?? {};
   const moduleChunks = read<Record<string, string>>('module-chunks.json') ?? {};
   const byFile = new Map(Object.values(manifest).map((entry) => [entry.file, entry]));
-  const cache = new Map<string, string>();
+  const cache = new Map<string, { css: string[]; code: string[] }>();
+  // The entry's own chunks and CSS are in the template already.
+  const fresh = (file: string) => !template.includes(`/${file}"`);
 
-  const linksOf = (routeId: string): string => {
-    const chunk = moduleChunks[`src/app/${routeId}.tsx`] ?? moduleChunks[`src/app/${routeId}.ts`];
-    if (!chunk) return '';
+  const filesOf = (chunk: string | undefined) => {
     const files = new Set<string>();
     const css = new Set<string>();
     const visit = (file: string) => {
@@ -68,34 +71,27 @@ function linksFrom(webRoot: string, template: string): Build['routeLinks'] {
         if (imported) visit(imported.file);
       }
     };
-    visit(chunk);
-    // The entry's own chunks and CSS are in the template already.
-    const fresh = (file: string) => !template.includes(`/${file}"`);
-    return [
-      ...[...css].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      ...[...files]
-        .filter(fresh)
-        .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
-    ].join('');
+    if (chunk) visit(chunk);
+    return { css: [...css].filter(fresh), code: [...files].filter(fresh) };
   };
+  const chunkOf = (id: string) => moduleChunks[`src/app/${id}.tsx`] ?? moduleChunks[`src/app/${id}.ts`];
+  const starter = filesOf(manifest['src/app/start.tsx']?.file ?? chunkOf('start'));
 
   return (routeIds) => {
-    const seen = new Set<string>();
-    let links = '';
+    const css = new Set(starter.css);
+    const code = new Set(starter.code);
     for (const id of routeIds) {
       let own = cache.get(id);
       if (own === undefined) {
-        own = linksOf(id);
+        own = filesOf(chunkOf(id));
         cache.set(id, own);
       }
-      // One tag per file even when two routes share a chunk.
-      for (const tag of own.match(/<link[^>]*>/g) ?? []) {
-        if (seen.has(tag)) continue;
-        seen.add(tag);
-        links += tag;
-      }
+      for (const file of own.css) css.add(file);
+      for (const file of own.code) code.add(file);
     }
-    return links;
+    const sheets = [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
+    const chunks = [...code].map((file) => `/${file}`).join(' ');
+    return `${sheets}<meta name="parade-page-code" content="${chunks}">`;
   };
 }
 
@@ -140,13 +136,6 @@ export const storefrontPagesPlugin = fp(
     const build = await loadBuild(opts.webRoot, app.log);
     if (!build) return;
     const { template, renderer } = build;
-    // A rendered page is drawn by its HTML and stylesheets: the code that takes it over (the
-    // entry and the route's chunks, preloaded below) is fetched after them and after the page's
-    // main picture, so that on a slow connection the page paints before its JavaScript arrives.
-    const pageTemplate = template.replace(
-      '<script type="module" crossorigin',
-      '<script type="module" fetchpriority="low" crossorigin',
-    );
 
     /** Calls the API in process, through its whole request pipeline, as the visitor (their address, no token). */
     const fetchFor = (request: FastifyRequest) => async (url: string, init: RequestInit) => {
@@ -190,7 +179,7 @@ export const storefrontPagesPlugin = fp(
           );
           return sendShell(reply, status);
         }
-        let html = between(pageTemplate, '<!-- page-head', '<!-- /page-head -->', result.head);
+        let html = between(template, '<!-- page-head', '<!-- /page-head -->', result.head);
         html = between(html, '<!-- page-html -->', '<!-- /page-html -->', result.html);
         html = between(html, '<!-- page-state -->', '<!-- page-state -->', result.state);
         html = between(html, '</head>', '</head>', `${build.routeLinks(result.routeIds)}</head>`);

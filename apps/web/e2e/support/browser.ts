@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { connectChromium, viewports } from '@parade/test-support/chromium';
 import { e2eServer } from '@parade/test-support/e2e-servers';
 import { recordFailure, recordPageIfTestFails } from '@parade/test-support/failures';
+import { waitForHydrationAfterLoads } from '@parade/test-support/hydration';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -33,6 +34,9 @@ export async function newPage(
     // itself asks for 'no-preference'.
     reducedMotion: motion,
   });
+  // Every page of the context, popups included: goto and reload return once a storefront page is
+  // hydrated (its code loads after its load event, decision 040).
+  context.on('page', waitForHydrationAfterLoads);
   const page = await context.newPage();
   // A failing test keeps what this page showed (test-results/e2e-failures).
   recordPageIfTestFails(page);

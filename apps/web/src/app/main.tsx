@@ -1,89 +1,47 @@
-import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import { bootSession } from '@/features/auth/session-boot';
-import { useCartStore } from '@/features/cart/stores/cart-store';
-import { queryClient } from '@/lib/query-client';
-import { onSessionChange } from '@/lib/session-store';
-import { BootScreen } from './layout/main-layout';
-import { AppProvider } from './provider';
-import { registerServiceWorker } from './pwa/register-service-worker';
-import { routes } from './router';
-import { readServerState, reviveQueryErrors } from './server-state';
-
-const root = document.getElementById('root');
-if (!root) throw new Error('The #root element is missing from index.html');
-
-// The cart belongs to the device (spec section 4), but the reward points chosen in it were the
-// signed-in user's: nobody signing in next may see or spend them.
-onSessionChange(() => useCartStore.getState().clearRewardPoints());
-
-const serverState = readServerState();
-if (serverState) void hydratePage(root, serverState);
-else renderShell(root);
-// The installable storefront's worker (decision 035): after the page has loaded, never before.
-registerServiceWorker();
+import './styles';
 
 /**
- * A page the server rendered (entry-server.tsx): the queries it ran and the router's state come
- * with the HTML, so the browser takes the page over as drawn, without fetching its data again.
- * The stored token is checked meanwhile (the page was drawn as a guest sees it); the header then
- * shows the signed-in shopper, and the guarded routes wait for the same check.
+ * The storefront's entry, kept to a few hundred bytes (decision 040). A page the server rendered
+ * is on screen, styled, before any of its code runs: its code is fetched once the page has loaded
+ * (its stylesheets and the pictures it shows first), so that on a phone's slow connection the
+ * page's main picture does not share the line with 150 KB of JavaScript; then all at once, the
+ * route's chunks side by side (the server lists them in a meta tag). Its links work meanwhile
+ * (they are links), and a page whose pictures are slow to come is taken over after at most
+ * MAX_WAIT_MS all the same. A page the server did not render (a shopper's own pages, sign-in) has
+ * nothing to show without its code, which is fetched straight away.
  */
-async function hydratePage(container: HTMLElement, state: NonNullable<ReturnType<typeof readServerState>>) {
-  hydrate(queryClient, reviveQueryErrors(state.queries));
-  // The screens the server drew are loaded before hydrating: React must find the same tree.
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const lazy = route.lazy as () => Promise<object>;
-      Object.assign(route, { ...(await lazy()), lazy: undefined });
-    }),
-  );
-  const router = createBrowserRouter(routes, { hydrationData: state.router });
-  void bootSession();
-  // Hydrating as a transition lets React work in slices of a few milliseconds and yield between
-  // them, instead of one long task for the whole page: the page the server drew stays on screen
-  // meanwhile, and a tap during it is not kept waiting (React Router's own entry does the same).
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <AppProvider>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    );
+const serverRendered = document.getElementById('parade-state') !== null;
+const MAX_WAIT_MS = 3000;
+
+function pageLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    window.addEventListener('load', () => resolve(), { once: true });
+    setTimeout(resolve, MAX_WAIT_MS);
   });
 }
 
-/**
- * A page the server did not render (a shopper's own pages, sign-in): spec section 2, the token
- * is validated before the first navigation. Until GET auth/me has answered, a splash shows; the
- * route guards wait for the same check.
- */
-function renderShell(container: HTMLElement) {
-  const reactRoot = createRoot(container);
-  reactRoot.render(
-    <StrictMode>
-      <AppProvider>
-        <BootScreen />
-      </AppProvider>
-    </StrictMode>,
-  );
-  const router = createBrowserRouter(routes);
-  // The first screen renders as a transition: React works on it in small slices, so the main
-  // thread stays free for input (no long task while the home page's many cards mount).
-  void bootSession().finally(() => {
-    startTransition(() => {
-      reactRoot.render(
-        <StrictMode>
-          <AppProvider>
-            <RouterProvider router={router} />
-          </AppProvider>
-        </StrictMode>,
-      );
-    });
-  });
+/** Preloads the chunks the server named for this page, so that they download in parallel, not one import after another. */
+function preloadPageCode() {
+  const list = document.querySelector<HTMLMetaElement>('meta[name="parade-page-code"]')?.content ?? '';
+  const links = document.createDocumentFragment();
+  for (const href of list.split(' ')) {
+    if (!href) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    links.append(link);
+  }
+  document.head.append(links);
 }
+
+async function boot() {
+  if (serverRendered) {
+    await pageLoaded();
+    preloadPageCode();
+  }
+  const { startStorefront } = await import('./start');
+  startStorefront();
+}
+
+void boot();

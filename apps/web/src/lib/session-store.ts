@@ -72,6 +72,16 @@ export function useSession(): { user: UserDto | null; isLoggedIn: boolean; statu
 
 export const isSignedIn = () => useSessionStore.getState().status === 'signed-in';
 
+const signedIn = (state: Pick<SessionState, 'status' | 'user'>) => state.status === 'signed-in' && state.user !== null;
+
+/**
+ * Whether someone is signed in, for components that need nothing else. It changes only on sign-in
+ * and sign-out: while the stored token is checked (booting) and for a guest it is false alike, so
+ * a page hydrated as a guest sees it drawn and is not redrawn (synchronously, as a store's change
+ * is) when the check finds no token.
+ */
+export const useIsLoggedIn = (): boolean => useSessionStore(signedIn);
+
 const signedInId = (state: Pick<SessionState, 'status' | 'user'>) =>
   state.status === 'signed-in' ? (state.user?.id ?? null) : null;
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Burger, Container, Group, Text } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAccountLinks } from '@/features/auth/components/account-links';
 import { useSettings } from '@/features/content/api/get-settings';
@@ -18,10 +18,49 @@ const searchModule = import('@/features/catalog/components/product-search');
 const cartModule = import('@/features/cart/components/cart-dropdown');
 const accountModule = import('@/features/auth/components/account-menu');
 const megaMenuModule = import('@/features/catalog/components/category-mega-menu');
-const ProductSearch = lazy(async () => ({ default: (await searchModule).ProductSearch }));
-const CartDropdown = lazy(async () => ({ default: (await cartModule).CartDropdown }));
-const AccountMenu = lazy(async () => ({ default: (await accountModule).AccountMenu }));
-const CategoryMegaMenu = lazy(async () => ({ default: (await megaMenuModule).CategoryMegaMenu }));
+
+/**
+ * A pop-up part: drawn at once when its code has loaded, else through React.lazy (the
+ * placeholder until then). React.lazy alone suspends at its first render even when the code is
+ * already there, and a part suspended while the page hydrates stays the server's HTML (a button
+ * that does nothing) until React comes back to it in a later pass.
+ */
+interface Part<P> {
+  loaded: ComponentType<P> | null;
+  Lazy: ComponentType<P>;
+}
+
+function part<M, P extends object>(load: Promise<M>, pick: (module: M) => ComponentType<P>): Part<P> {
+  const it: Part<P> = { loaded: null, Lazy: lazy(async () => ({ default: pick(await load) })) };
+  load.then(
+    (module) => {
+      it.loaded = pick(module);
+    },
+    () => undefined,
+  );
+  return it;
+}
+
+function PartOf<P extends object>({ part: { loaded, Lazy }, ...props }: { part: Part<P> } & P) {
+  const Component = (loaded ?? Lazy) as ComponentType<object>;
+  return <Component {...props} />;
+}
+
+const productSearch = part(searchModule, (m) => m.ProductSearch);
+const cartDropdown = part(cartModule, (m) => m.CartDropdown);
+const accountMenu = part(accountModule, (m) => m.AccountMenu);
+const categoryMegaMenu = part(megaMenuModule, (m) => m.CategoryMegaMenu);
+
+/**
+ * Settles once the pop-up parts' code has loaded (or failed to). A page the server drew waits for
+ * it before hydrating (start.tsx), so the header hydrates with the page, in the same pass.
+ */
+export const headerPartsLoaded: Promise<unknown> = Promise.allSettled([
+  searchModule,
+  cartModule,
+  accountModule,
+  megaMenuModule,
+]);
 
 function Deferred({ w, h, radius, children }: { w: number | string; h: number; radius?: string; children: ReactNode }) {
   return (
@@ -76,7 +115,7 @@ export function SiteHeader({ navOpened, onOpenNav }: { navOpened: boolean; onOpe
           </Link>
           <div className={classes.search}>
             <Deferred w="100%" h={42} radius="2rem">
-              <ProductSearch />
+              <PartOf part={productSearch} />
             </Deferred>
           </div>
           <Group gap="xs" className={classes.account} wrap="nowrap">
@@ -84,11 +123,11 @@ export function SiteHeader({ navOpened, onOpenNav }: { navOpened: boolean; onOpe
               <LocationButton />
             </Box>
             <Deferred w={44} h={44}>
-              <CartDropdown checkoutPath={paths.checkout()} />
+              <PartOf part={cartDropdown} checkoutPath={paths.checkout()} />
             </Deferred>
             <Box visibleFrom="sm">
               <Deferred w={96} h={36}>
-                <AccountMenu adminUrl={settings?.admin_url} />
+                <PartOf part={accountMenu} adminUrl={settings?.admin_url} />
               </Deferred>
             </Box>
             <ActionIcon
@@ -113,7 +152,7 @@ export function SiteHeader({ navOpened, onOpenNav }: { navOpened: boolean; onOpe
         <Container size="xl">
           <Group gap={4} h={52} wrap="nowrap">
             <Deferred w={140} h={42}>
-              <CategoryMegaMenu />
+              <PartOf part={categoryMegaMenu} />
             </Deferred>
             {links.map((link) => (
               <NavLink key={link.to} to={link.to} end={link.to === paths.profile()} className={classes.navLink}>

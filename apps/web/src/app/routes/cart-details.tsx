@@ -9,7 +9,7 @@ import { CartSummary } from '@/features/cart/components/cart-summary';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { useLocationStore } from '@/features/location/stores/location-store';
 import { paths } from '@/lib/paths';
-import { useSession } from '@/lib/session-store';
+import { useIsLoggedIn } from '@/lib/session-store';
 import { LocationButton } from '../components/location-button';
 
 /** /cart-details: the cart grouped by shop, with coupons and points; no login needed. */
@@ -19,7 +19,7 @@ export function Component() {
   const orderType = useLocationStore((s) => s.orderType);
   const balances = useRewardBalances();
   const clearRewardPoints = useCartStore((s) => s.clearRewardPoints);
-  const signedIn = useSession().isLoggedIn;
+  const signedIn = useIsLoggedIn();
   // Points belong to an account: a guest spends none (main.tsx also drops them at every sign-in and sign-out).
   useEffect(() => {
     if (!signedIn) clearRewardPoints();

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
-import { pushDevice } from '@/lib/push-device';
 import { useSessionStore } from '@/lib/session-store';
 
 const emptyPayloadReply = lazySchema(() => import('@parade/core/envelope').then((m) => m.emptyPayloadSchema));
@@ -16,7 +15,9 @@ export function useLogout() {
   const signOut = useSessionStore((s) => s.signOut);
   return useMutation({
     // This device stops hearing of the customer's orders first, while the token still works.
+    // (The push code loads here, on sign-out: no page needs it for its first paint.)
     mutationFn: async () => {
+      const { pushDevice } = await import('@/lib/push-device');
       await pushDevice.forget();
       return logout().catch(() => ({}));
     },

@@ -1,13 +1,12 @@
 import { paths } from '@/lib/paths';
-import { useSession } from '@/lib/session-store';
+import { useIsLoggedIn } from '@/lib/session-store';
 
 /**
  * Spec section 2: when signed in the desktop nav also shows Profile and Track Your Order (which
  * goes to the orders). Empty for a guest, so the header can map it unconditionally.
  */
 export function useAccountLinks(): { to: string; label: string }[] {
-  const { isLoggedIn } = useSession();
-  return isLoggedIn
+  return useIsLoggedIn()
     ? [
         { to: paths.profile(), label: 'Profile' },
         { to: paths.orders(), label: 'Track Your Order' },

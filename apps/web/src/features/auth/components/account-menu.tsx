@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import { useSession } from '@/lib/session-store';
+import { useIsLoggedIn } from '@/lib/session-store';
 import { LogoutButton } from './logout-button';
 
 export { useAccountLinks } from './account-links';
@@ -12,7 +12,7 @@ export { LogoutButton };
  * Merchant Login in a new tab, Create Account); signed-in users the Logout button.
  */
 export function AccountMenu({ adminUrl = '/admin/' }: { adminUrl?: string }) {
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   if (isLoggedIn) return <LogoutButton />;
   return (
     <Menu position="bottom-end" withinPortal>

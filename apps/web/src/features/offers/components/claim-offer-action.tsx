@@ -8,7 +8,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { notify } from '@/components/ui/notify';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useSession } from '@/lib/session-store';
+import { useIsLoggedIn } from '@/lib/session-store';
 import { useClaimOffer } from '../api/claim-offer';
 
 /** The query a guest carries through Login, naming the offer they pressed Claim on. */
@@ -45,7 +45,7 @@ export function ClaimOfferAction({
   focus?: boolean;
   onClaimed: (claim: Claim) => void;
 }) {
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useIsLoggedIn();
   const navigate = useNavigate();
   const location = useLocation();
   const formatDate = useFormatDate();
