@@ -88,7 +88,7 @@ import {
   stop,
   tsxProcess,
 } from './processes';
-import { type CrawlPass, crawl, crawlChecks, crawlTable } from './sitemaps';
+import { type CrawlPass, cpuSeconds, crawl, crawlChecks, crawlTable } from './sitemaps';
 
 const { values: args } = parseArgs({
   options: {
@@ -718,10 +718,11 @@ async function main() {
     const passes: CrawlPass[] = [];
     if (wantsSitemaps) {
       const pid = server.child.pid;
+      const readings = { rss: () => rssMiB(pid), cpu: () => cpuSeconds(pid) };
       log('  SITEMAPS: the index and every file it lists, one after another');
-      passes.push(await crawl(server.origin, 'one after another', 1, () => rssMiB(pid)));
+      passes.push(await crawl(server.origin, 'one after another', 1, readings));
       log('  SITEMAPS: again, 4 files at a time');
-      passes.push(await crawl(server.origin, '4 at a time', 4, () => rssMiB(pid)));
+      passes.push(await crawl(server.origin, '4 at a time', 4, readings));
       if (dbKind === 'postgres') sitemapProducts = await sitemapProductsInDatabase({ url: process.env.DATABASE_URL });
     }
 

@@ -5,10 +5,13 @@
  * a few files at a time. Per pass: files, URLs (product URLs apart), bytes, the time for the whole
  * set (the index included), each file's time to its last byte (p50 and max, and which file was
  * slowest), the largest file's URL count (the protocol's limit is 50,000), any file that did not
- * answer 200 or was cut short, and the server's resident memory sampled during the pass. The
+ * answer 200 or was cut short, the server's CPU time over the pass (on a shared machine the
+ * wall time is mostly waiting for a core) and its resident memory sampled during the pass. The
  * product URLs are then compared with the products the sitemaps should list, counted in the
  * database by the catalogue's own rule (productSitemapTotal, in run.ts).
  */
+import { readFileSync } from 'node:fs';
+
 /** The protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_URL_LIMIT = 50_000;
 
@@ -30,6 +33,21 @@ export interface CrawlPass {
   totalMs: number;
   /** Highest resident memory of the server sampled every 20 ms during the pass (MiB), if known. */
   peakRssMiB: number | null;
+  /** The server's CPU time over the pass (user + system, s), if known. */
+  cpuSeconds: number | null;
+}
+
+/** A process's CPU time so far (user + system, s) from /proc/<pid>/stat (Linux), or null elsewhere. */
+export function cpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command name in parentheses: state is field 3, utime 14 and stime 15 (clock ticks).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 async function read(origin: string, path: string): Promise<FileResult & { text: string }> {
@@ -56,8 +74,10 @@ export async function crawl(
   origin: string,
   name: string,
   concurrency: number,
-  rss: () => number | null,
+  server: { rss: () => number | null; cpu: () => number | null },
 ): Promise<CrawlPass> {
+  const { rss } = server;
+  const cpuBefore = server.cpu();
   let peak: number | null = rss();
   const sampler = setInterval(() => {
     const now = rss();
@@ -79,7 +99,10 @@ export async function crawl(
         }
       }),
     );
-    return { name, concurrency, files, indexMs: index.ms, totalMs: performance.now() - started, peakRssMiB: peak };
+    const totalMs = performance.now() - started;
+    const cpuAfter = server.cpu();
+    const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+    return { name, concurrency, files, indexMs: index.ms, totalMs, peakRssMiB: peak, cpuSeconds: cpu };
   } finally {
     clearInterval(sampler);
   }
@@ -102,13 +125,14 @@ export function crawlTable(passes: CrawlPass[]): { header: string[]; body: strin
     'files',
     'URLs',
     'product URLs',
-    'MB',
+    'MB (as read, uncompressed)',
     'whole set s',
     'index ms',
     'per file p50 / max ms',
     'slowest file',
     'most URLs in a file',
     'not 200 or cut short',
+    'server CPU s',
     'server RSS max MiB',
   ];
   const body = passes.map((pass) => {
@@ -128,6 +152,7 @@ export function crawlTable(passes: CrawlPass[]): { header: string[]; body: strin
       slowest ? slowest.path.replace('/sitemaps/', '') : '',
       int(Math.max(...pass.files.map((f) => f.urls))),
       bad.length ? bad.map((f) => `${f.path} ${f.status}${f.complete ? '' : ' cut short'}`).join(', ') : '0',
+      pass.cpuSeconds === null ? 'n/a' : pass.cpuSeconds.toFixed(1),
       pass.peakRssMiB === null ? 'n/a' : pass.peakRssMiB.toFixed(0),
     ];
   });
