@@ -101,6 +101,7 @@ describe('a server-rendered product page', () => {
     const code = html.match(/<meta name="parade-page-code" content="([^"]*)">/)?.[1]?.split(' ') ?? [];
     expect(code).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/product-[^"]+\.js$/)]));
     expect(code).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/start-[^"]+\.js$/)]));
+    expect(code).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/runtime-[^"]+\.js$/)]));
     expect(html).not.toContain('rel="modulepreload"');
   });
 

@@ -40,8 +40,8 @@ const between = (html: string, start: string, end: string, content: string) => {
 /**
  * What a page needs beyond the entry's: for each matched route's module (its id is its path under
  * src/app, apps/web/src/app/router.tsx), the chunk it was built into, that chunk's static imports,
- * and their CSS; and the same for the module that starts the app in the browser (start.tsx, which
- * the entry imports once the page has loaded, decision 040). The stylesheets are linked in the
+ * and their CSS; and the same for the modules that start the app in the browser (runtime.ts and
+ * start.tsx, which the entry imports once the page has loaded, decision 040). The stylesheets are linked in the
  * head: without them the server's HTML would paint unstyled. The chunks are named in a meta tag
  * that the entry turns into preloads once the page has loaded: linked in the head they would be
  * fetched at once, sharing a phone's slow connection with the page's stylesheets and pictures.
@@ -75,7 +75,9 @@ function linksFrom(webRoot: string, template: string): Build['routeLinks'] {
     return { css: [...css].filter(fresh), code: [...files].filter(fresh) };
   };
   const chunkOf = (id: string) => moduleChunks[`src/app/${id}.tsx`] ?? moduleChunks[`src/app/${id}.ts`];
-  const starter = filesOf(manifest['src/app/start.tsx']?.file ?? chunkOf('start'));
+  // The modules the entry imports once the page has loaded: the runtime, then the app's start.
+  const starters = ['runtime', 'start'].map((id) => filesOf(chunkOf(id)));
+  const starter = { css: starters.flatMap((s) => s.css), code: starters.flatMap((s) => s.code) };
 
   return (routeIds) => {
     const css = new Set(starter.css);

@@ -1,3 +1,4 @@
+import { yieldToBrowser } from '@/lib/yield-to-browser';
 import './styles';
 
 /**
@@ -39,6 +40,8 @@ async function boot() {
   if (serverRendered) {
     await pageLoaded();
     preloadPageCode();
+    await import('./runtime');
+    await yieldToBrowser();
   }
   const { startStorefront } = await import('./start');
   startStorefront();

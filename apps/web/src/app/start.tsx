@@ -7,6 +7,7 @@ import { bootSession } from '@/features/auth/session-boot';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { queryClient } from '@/lib/query-client';
 import { onSessionChange } from '@/lib/session-store';
+import { yieldToBrowser } from '@/lib/yield-to-browser';
 import { BootScreen } from './layout/main-layout';
 import { headerPartsLoaded } from './layout/site-header';
 import { AppProvider } from './provider';
@@ -51,6 +52,7 @@ async function hydratePage(container: HTMLElement, state: NonNullable<ReturnType
       Object.assign(route, { ...(await lazy()), lazy: undefined });
     }),
   ]);
+  await yieldToBrowser();
   const router = createBrowserRouter(routes, { hydrationData: state.router });
   void bootSession();
   markHydrating();
