@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Burger, Container, Group, Text } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAccountLinks } from '@/features/auth/components/account-links';
 import { useSettings } from '@/features/content/api/get-settings';
@@ -41,11 +41,6 @@ function part<M, P extends object>(load: Promise<M>, pick: (module: M) => Compon
   return it;
 }
 
-function PartOf<P extends object>({ part: { loaded, Lazy }, ...props }: { part: Part<P> } & P) {
-  const Component = (loaded ?? Lazy) as ComponentType<object>;
-  return <Component {...props} />;
-}
-
 const productSearch = part(searchModule, (m) => m.ProductSearch);
 const cartDropdown = part(cartModule, (m) => m.CartDropdown);
 const accountMenu = part(accountModule, (m) => m.AccountMenu);
@@ -62,14 +57,31 @@ export const headerPartsLoaded: Promise<unknown> = Promise.allSettled([
   megaMenuModule,
 ]);
 
-function Deferred({ w, h, radius, children }: { w: number | string; h: number; radius?: string; children: ReactNode }) {
+/**
+ * A pop-up part in its place: drawn directly once its code is there (always, on a page the server
+ * drew: the server renders it, and the browser waits for it before hydrating), else a placeholder
+ * of its size until its code arrives. Only then a Suspense boundary: React hydrates the content
+ * of one in a later pass than the page around it, and until that pass the part is the server's
+ * HTML, a search box that does not take a key.
+ */
+function Deferred<P extends object>({
+  w,
+  h,
+  radius,
+  part: { loaded, Lazy },
+  ...props
+}: { w: number | string; h: number; radius?: string; part: Part<P> } & P) {
+  // Chosen once: switching later would mount the part afresh (a search box losing what was typed).
+  const [Loaded] = useState(() => loaded as ComponentType<object> | null);
+  if (Loaded) return <Loaded {...props} />;
+  const Pending = Lazy as ComponentType<object>;
   return (
     <Suspense
       fallback={
         <div aria-hidden className={classes.placeholder} style={{ width: w, height: h, borderRadius: radius }} />
       }
     >
-      {children}
+      <Pending {...props} />
     </Suspense>
   );
 }
@@ -114,21 +126,15 @@ export function SiteHeader({ navOpened, onOpenNav }: { navOpened: boolean; onOpe
             </Text>
           </Link>
           <div className={classes.search}>
-            <Deferred w="100%" h={42} radius="2rem">
-              <PartOf part={productSearch} />
-            </Deferred>
+            <Deferred w="100%" h={42} radius="2rem" part={productSearch} />
           </div>
           <Group gap="xs" className={classes.account} wrap="nowrap">
             <Box visibleFrom="md">
               <LocationButton />
             </Box>
-            <Deferred w={44} h={44}>
-              <PartOf part={cartDropdown} checkoutPath={paths.checkout()} />
-            </Deferred>
+            <Deferred w={44} h={44} part={cartDropdown} checkoutPath={paths.checkout()} />
             <Box visibleFrom="sm">
-              <Deferred w={96} h={36}>
-                <PartOf part={accountMenu} adminUrl={settings?.admin_url} />
-              </Deferred>
+              <Deferred w={96} h={36} part={accountMenu} adminUrl={settings?.admin_url} />
             </Box>
             <ActionIcon
               hiddenFrom="sm"
@@ -151,9 +157,7 @@ export function SiteHeader({ navOpened, onOpenNav }: { navOpened: boolean; onOpe
       <Box component="nav" aria-label="Main" className={classes.navBar} visibleFrom="sm">
         <Container size="xl">
           <Group gap={4} h={52} wrap="nowrap">
-            <Deferred w={140} h={42}>
-              <PartOf part={categoryMegaMenu} />
-            </Deferred>
+            <Deferred w={140} h={42} part={categoryMegaMenu} />
             {links.map((link) => (
               <NavLink key={link.to} to={link.to} end={link.to === paths.profile()} className={classes.navLink}>
                 {link.label}

@@ -4,6 +4,8 @@ import { ApiError } from '@parade/ui/api-errors';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
+import { AfterHydration } from '@/components/layout/after-hydration';
 import { ProductCardActionProvider } from '@/components/product/product-card-action';
 import { ProductGrid } from '@/components/product/product-grid';
 import { PageMeta } from '@/components/ui/page-meta';
@@ -53,11 +55,8 @@ function toCard({ product, variation }: ProductPage): ProductCard {
 
 function ProductDetail({ page }: { page: ProductPage }) {
   const { product, variation, variations, related } = page;
-  const remember = useRecentlyViewed((state) => state.remember);
-  const recent = useRecentlyViewed((state) => state.items).filter((item) => item.id !== product.id);
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: remember each product and variation opened, once
-  useEffect(() => remember(toCard(page)), [product.id, variation.id]);
+  useEffect(() => useRecentlyViewed.getState().remember(toCard(page)), [product.id, variation.id]);
 
   const images =
     variation.images.length > 0 ? variation.images : variation.thumbnail ? [{ url: variation.thumbnail }] : [];
@@ -134,16 +133,30 @@ function ProductDetail({ page }: { page: ProductPage }) {
           </Box>
         )}
 
-        {recent.length > 0 && (
-          <Box component="section" aria-labelledby="recent-title" data-testid="recently-viewed">
-            <Title order={2} size="h3" mb="md" id="recent-title">
-              Recently viewed
-            </Title>
-            <ProductGrid products={recent} label="Recently viewed products" />
-          </Box>
-        )}
+        <AfterHydration>
+          <RecentlyViewed exclude={product.id} />
+        </AfterHydration>
       </Stack>
     </ProductCardActionProvider>
+  );
+}
+
+/**
+ * The products this browser opened before (kept in its local storage), so drawn by the browser
+ * only, after hydration: the server cannot know them. It reads only the others, compared item by
+ * item, so opening this page (which moves it to the front of the list) draws nothing again; a
+ * store's change is a synchronous redraw, and this page's was the whole page's (decision 040).
+ */
+function RecentlyViewed({ exclude }: { exclude: number }) {
+  const recent = useRecentlyViewed(useShallow((state) => state.items.filter((item) => item.id !== exclude)));
+  if (recent.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="recent-title" data-testid="recently-viewed">
+      <Title order={2} size="h3" mb="md" id="recent-title">
+        Recently viewed
+      </Title>
+      <ProductGrid products={recent} label="Recently viewed products" />
+    </Box>
   );
 }
 
