@@ -8,7 +8,12 @@ function fakeBuild(sizes: Record<string, number>) {
     'index.html': {
       file: 'assets/index.js',
       isEntry: true,
-      dynamicImports: ['src/app/runtime.ts', 'src/app/start.tsx', 'src/app/routes/home.tsx', 'src/app/routes/heavy.tsx'],
+      dynamicImports: [
+        'src/app/runtime.ts',
+        'src/app/start.tsx',
+        'src/app/routes/home.tsx',
+        'src/app/routes/heavy.tsx',
+      ],
       css: ['assets/index.css'],
     },
     // Imported by the entry once the page has loaded: first-load code, though dynamic.
