@@ -4,6 +4,6 @@
  */
 
 export { type ContactMessageInput, contactMail, getSiteEmail, saveContactMessage } from './contact.service';
-export { contentGeneration } from './content-generation';
+export { applyPeerContentChange, contentGeneration, onLocalContentChange } from './content-generation';
 export { getSiteSettings } from './settings.service';
 export { contentSitemapEntries, pageExists, publishedPostExists } from './sitemap';
