@@ -45,9 +45,15 @@ export function openRedisLink(url: string, events: RedisLinkEvents): RedisLink {
     retryStrategy,
   };
   const commands = new Redis(url, options);
-  // The subscriber queues its SUBSCRIBEs until it is connected and subscribes again after every
-  // reconnect (ioredis's autoResubscribe): a subscription made while Redis is away still counts.
-  const subscriber = new Redis(url, { ...options, enableOfflineQueue: true, commandTimeout: undefined });
+  // The subscriber queues its SUBSCRIBEs until it is connected, however long that takes, and
+  // subscribes again after every reconnect (ioredis's autoResubscribe): a subscription made
+  // while Redis is away still counts.
+  const subscriber = new Redis(url, {
+    ...options,
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    commandTimeout: undefined,
+  });
 
   let wasUp = false;
   let down = false;
