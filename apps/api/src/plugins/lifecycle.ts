@@ -74,6 +74,13 @@ export const lifecyclePlugin = fp(
     // preClose runs before the server stops accepting: no job starts a round from here on.
     app.addHook('preClose', async () => lifecycle.drain());
     app.addHook('onClose', async () => lifecycle.idle());
+    // While draining every reply closes its connection: a keep-alive client (a balancer) opens
+    // its next one elsewhere, and the server's close does not wait for an idle socket to time
+    // out (Node closes only the sockets idle at the moment of close; Fastify marks only requests
+    // that arrive after it). This includes a request taken before the signal and answered after.
+    app.addHook('onSend', async (_request, reply) => {
+      if (lifecycle.draining) reply.header('connection', 'close');
+    });
   },
   { name: 'lifecycle' },
 );
