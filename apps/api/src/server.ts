@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { pendingMigrations } from './db/pending-migrations';
 import { modeLine } from './dev-mode';
 import { seedDemoIfEmpty } from './maintenance/seed/seed';
 
@@ -21,6 +22,17 @@ async function main() {
   // Off when a release step runs `npm run db:migrate` before the processes start (decision 042);
   // on, N processes starting together still migrate once (an advisory lock, db/client.ts).
   if (config.migrateOnStart) await database.migrate();
+  else {
+    const pending = await pendingMigrations(database.db);
+    if (pending.length > 0) {
+      // Serving with an older schema than the code's would fail request by request: say so once.
+      console.error(
+        `The database lacks ${pending.length} migration(s) (${pending.join(', ')}) and MIGRATE_ON_START=false: run \`npm run db:migrate\` first.`,
+      );
+      await database.close();
+      process.exit(1);
+    }
+  }
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db, config);
     if (seeded) printDemoAccounts(seeded.accounts);

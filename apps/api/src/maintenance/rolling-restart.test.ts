@@ -99,6 +99,10 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
     // The release step: migrate once, then processes that do not migrate at start.
     const released = await freshDatabase('empty');
     const env = { DATABASE_URL: released, NODE_ENV: 'production', GEOCODER: 'demo' };
+    // Before the release step, a process that does not migrate refuses the old schema.
+    await expect(startApiCluster(1, released, { MIGRATE_ON_START: 'false' })).rejects.toThrow(
+      /lacks \d+ migration\(s\).*run `npm run db:migrate` first/,
+    );
     const first = await npmRun('db:migrate', env);
     expect(first.code, first.output).toBe(0);
     expect(first.output).toContain('Migrated the postgres database');
