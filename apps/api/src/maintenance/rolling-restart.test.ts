@@ -298,9 +298,11 @@ function call(i: number): Call {
  * One request over `agent`'s keep-alive sockets. A slow call sends its headers with
  * `Expect: 100-continue` and its body after `onAccepted` resolves: the server's 100 Continue is
  * the proof that it took the request. The only failures a balancer may retry elsewhere are a
- * refused connection and a reset of a reused keep-alive socket before any reply (the process
- * closed an idle connection as the request left: Node's documented retry case); anything
- * else is the request's failure.
+ * refused connection and a connection closed before any reply: a closing Node server closes
+ * only connections with no request under way (an idle keep-alive socket the request was sent
+ * on as it closed, Node's documented retry case, or one accepted just before it stopped
+ * listening), so the request was never taken. Anything else is the request's failure, and a
+ * request the process did take must be answered: the slow one to A proves it.
  */
 function send(origin: string, agent: http.Agent, c: Call, onAccepted?: () => Promise<void>): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -322,7 +324,7 @@ function send(origin: string, agent: http.Agent, c: Call, onAccepted?: () => Pro
     });
     req.once('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? 'error';
-      const retryable = !answered && (code === 'ECONNREFUSED' || (req.reusedSocket && code === 'ECONNRESET'));
+      const retryable = !answered && (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE');
       reject(new Refused(code, retryable));
     });
     if (c.slow && body) {
