@@ -133,7 +133,7 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
       const url = await freshDatabase('seeded');
       const here = await openDatabase({ url, poolSize: 4 });
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-jobs-'));
-      let checkouts: TestCheckout[] = [];
+      const checkouts: TestCheckout[] = [];
       let stockBefore: (number | null)[] = [];
       let variationIds: number[] = [];
       try {
@@ -221,7 +221,6 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
         expect(cancellations.map((c) => c.orderId).sort((a, b) => a - b)).toEqual([...orderIds].sort((a, b) => a - b));
         expect(await Promise.all(variationIds.map((id) => variationStock(here.db, id)))).toEqual(stockBefore);
       } finally {
-        checkouts = [];
         await here.close();
         rmSync(dataDir, { recursive: true, force: true });
       }
