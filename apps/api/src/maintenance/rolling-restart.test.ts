@@ -31,7 +31,9 @@ import { mailOutbox, orderStatusHistory, orders } from './schema';
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) {
-  console.log('rolling-restart.test.ts skipped: TEST_DATABASE_URL is unset (three processes need a PostgreSQL server)');
+  console.log(
+    'rolling-restart.test.ts skipped: no TEST_DATABASE_URL for this project (three processes need one PostgreSQL server; PGlite is one process)',
+  );
 }
 
 const journal = JSON.parse(readFileSync(path.join(root, 'apps/api/drizzle/meta/_journal.json'), 'utf8')) as {
