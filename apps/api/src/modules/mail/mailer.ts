@@ -12,7 +12,7 @@ const LOG_BATCH_MS = 25;
 /** A pending mail this old was left behind (its process stopped before sending): pick it up. */
 const ORPHAN_AFTER_SECONDS = 120;
 /**
- * One send never lasts longer than these (nodemailer's own defaults allow 10 minutes of
+ * A send that hangs is given up after these (nodemailer's own defaults allow 10 minutes of
  * silence on the socket)...
  */
 const SEND_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
