@@ -107,9 +107,10 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
     );
     const first = await npmRun('db:migrate', env);
     expect(first.code, first.output).toBe(0);
-    expect(first.output).toContain('Migrated the postgres database');
+    expect(first.output).toContain(`Migrated the postgres database: applied ${journal.entries.length} migration(s)`);
     const again = await npmRun('db:migrate', env);
     expect(again.code, again.output).toBe(0);
+    expect(again.output).toContain('The postgres database was up to date: no migration applied.');
     expect(await migrationCounts(released)).toEqual(journal.entries.map(() => 1));
     const noMigrate = await startApiCluster(1, released, { MIGRATE_ON_START: 'false' });
     try {
