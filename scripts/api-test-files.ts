@@ -38,6 +38,8 @@ export const apiUnitFiles = [
  * Platform coupons' race-free usage limit under each driver's locking (issue 23), and the shop
  * ledger, whose append-only rule is a PL/pgSQL trigger each engine runs (issue 24: money), and
  * payout runs, serialised by an advisory lock each engine takes its own way (issue 24: payouts).
+ * The mail outbox's claims (FOR UPDATE SKIP LOCKED) and the readiness probe, and a real process
+ * stopped by a signal (maintenance/), whose acceptance names both databases (issue 26, decision 042).
  * Every other API file talks to PostgreSQL through the same SQL either way.
  * Without TEST_DATABASE_URL every API file runs on PGlite.
  */
@@ -47,6 +49,8 @@ export const driverDependentFiles = [
   'apps/api/src/fuzz.test.ts',
   'apps/api/src/jobs/card-payment-timeout.test.ts',
   'apps/api/src/maintenance/**/*.test.ts',
+  'apps/api/src/modules/health/health.test.ts',
+  'apps/api/src/modules/mail/mailer.test.ts',
   'apps/api/src/money-properties.test.ts',
   'apps/api/src/modules/addresses/addresses.test.ts',
   'apps/api/src/modules/cart/platform-coupons.test.ts',

@@ -18,6 +18,7 @@ import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
+import { lifecyclePlugin } from './plugins/lifecycle';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { openapiPlugin } from './plugins/openapi';
 import { peerChangesPlugin } from './plugins/peer-changes';
@@ -68,6 +69,12 @@ export async function buildApp({ config, database, logger, staticRoots, push }: 
     connectionTimeout: config.http.requestTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     ...(config.http.maxRequestsPerSocket > 0 ? { maxRequestsPerSocket: config.http.maxRequestsPerSocket } : {}),
+    // Closing (a rolling restart, decision 042): idle keep-alive sockets are closed at once, and
+    // a request already on its way over a busy one is answered in full, with `Connection: close`,
+    // so the client's next request opens a connection the balancer sends elsewhere. Fastify's
+    // default would answer that request 503 (outside our envelope): a failure for no reason.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // Failures raised before our error handler runs (bad URL, over-long parameter, what Node's
     // HTTP parser refuses) leave in the envelope too.
     frameworkErrors,
@@ -86,6 +93,8 @@ export async function buildApp({ config, database, logger, staticRoots, push }: 
   });
 
   app.decorate('config', config);
+  // Before everything that runs in the background: each job registers with it (decision 042).
+  await app.register(lifecyclePlugin);
   // First: an overloaded process answers 503 before doing any other work on a request.
   await app.register(loadSheddingPlugin, config.shedding);
   await app.register(dbPlugin, { database });

@@ -175,3 +175,29 @@ describe('REDIS_URL', () => {
     }
   });
 });
+
+describe('rolling restart settings', () => {
+  it('migrates at start, sweeps the outbox every minute and gives a shutdown 25 s with no delay by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      migrateOnStart: true,
+      mailSweepSeconds: 60,
+      shutdown: { graceMs: 25_000, delayMs: 0 },
+    });
+    expect(
+      loadConfig({
+        MIGRATE_ON_START: 'false',
+        MAIL_SWEEP_SECONDS: '0',
+        SHUTDOWN_GRACE_MS: '9000',
+        SHUTDOWN_DELAY_MS: '3000',
+      }),
+    ).toMatchObject({ migrateOnStart: false, mailSweepSeconds: 0, shutdown: { graceMs: 9000, delayMs: 3000 } });
+  });
+
+  it('refuses a shutdown delay that leaves no time to finish, and a yes/no that is neither', () => {
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '5000', SHUTDOWN_DELAY_MS: '5000' })).toThrow(
+      /SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_GRACE_MS/,
+    );
+    expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '10' })).toThrow(ConfigError);
+  });
+});

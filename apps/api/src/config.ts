@@ -198,6 +198,12 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(72_000),
   MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).default(0),
+  // Rolling restarts (docs/decisions/042).
+  MIGRATE_ON_START: z.enum(['true', 'false']).default('true'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  // 0 = this process does not sweep the outbox (mails are still sent as they are written).
+  MAIL_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 export interface Config {
@@ -299,6 +305,15 @@ export interface Config {
   };
   /** Node HTTP server limits: whole-request timeout, keep-alive idle timeout, requests per socket (0 = no limit). */
   http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; maxRequestsPerSocket: number };
+  /** Apply the migrations at start (under a PostgreSQL advisory lock); false when a release step runs `npm run db:migrate`. */
+  migrateOnStart: boolean;
+  /**
+   * On SIGTERM/SIGINT: keep serving `delayMs` with readiness at 503 (the balancer takes the
+   * process out), then stop accepting and finish within `graceMs` of the signal, or exit 1.
+   */
+  shutdown: { graceMs: number; delayMs: number };
+  /** How often this process retries failed and left-behind mails of the outbox; 0 = never. */
+  mailSweepSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -351,6 +366,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // One half of a pair is a mistake: a generated pair would silently replace the half given.
     throw new ConfigError(
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (npx web-push generate-vapid-keys) or neither',
+    );
+  }
+  if (e.SHUTDOWN_DELAY_MS >= e.SHUTDOWN_GRACE_MS) {
+    // The delay is spent inside the grace period: at least as long would leave no time to finish.
+    throw new ConfigError(
+      'Invalid configuration:\n  SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_GRACE_MS (the delay is part of the grace period)',
     );
   }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
@@ -434,5 +455,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       maxRequestsPerSocket: e.MAX_REQUESTS_PER_SOCKET,
     },
+    migrateOnStart: e.MIGRATE_ON_START === 'true',
+    shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, delayMs: e.SHUTDOWN_DELAY_MS },
+    mailSweepSeconds: e.MAIL_SWEEP_SECONDS,
   };
 }

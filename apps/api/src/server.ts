@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
+import { pendingMigrations } from './db/pending-migrations';
 import { modeLine } from './dev-mode';
 import { seedDemoIfEmpty } from './maintenance/seed/seed';
 
@@ -17,21 +19,29 @@ async function main() {
     pgliteWorker: config.pgliteWorker,
     pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
   });
-  await database.migrate();
+  // Off when a release step runs `npm run db:migrate` before the processes start (decision 042);
+  // on, N processes starting together still migrate once (an advisory lock, db/client.ts).
+  if (config.migrateOnStart) await database.migrate();
+  else {
+    const pending = await pendingMigrations(database.db);
+    if (pending.length > 0) {
+      // Serving with an older schema than the code's would fail request by request: say so once.
+      console.error(
+        `The database lacks ${pending.length} migration(s) (${pending.join(', ')}) and MIGRATE_ON_START=false: run \`npm run db:migrate\` first.`,
+      );
+      await database.close();
+      process.exit(1);
+    }
+  }
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db, config);
     if (seeded) printDemoAccounts(seeded.accounts);
   }
 
   const app = await buildApp({ config, database });
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  const shutdown = gracefulShutdown(app, database, config.shutdown);
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
@@ -40,6 +50,53 @@ async function main() {
   );
   // One line that says whether development conveniences are on, and why (dev-mode.ts).
   app.log.info({ logResetLinks: config.logResetLinks, seedDemo: config.seedDemo }, modeLine(config));
+}
+
+/**
+ * A rolling restart's end of a process (docs/decisions/042), on the first SIGTERM or SIGINT:
+ * 1. drain: GET /api/health/ready answers 503 and the background jobs start no new round;
+ * 2. after `delayMs` (time for the balancer to see that), stop accepting: idle keep-alive
+ *    sockets close, requests under way are answered (with `Connection: close`), then the
+ *    plugins' onClose hooks wait for the sweeps, mail batches and Stripe calls under way;
+ * 3. close the database and exit 0.
+ * Past `graceMs` from the signal, the work still running is logged and the process exits 1 (an
+ * unfinished transaction rolls back; a mail taken stays claimed until its claim runs out).
+ * Another signal meanwhile changes nothing: the one shutdown runs to its end or its deadline.
+ */
+function gracefulShutdown(
+  app: FastifyInstance,
+  database: Database,
+  options: { graceMs: number; delayMs: number },
+): (signal: string) => void {
+  let started = false;
+  return (signal) => {
+    if (started) {
+      app.log.warn({ signal }, 'already shutting down: finishing the work under way');
+      return;
+    }
+    started = true;
+    app.log.info({ signal, graceMs: options.graceMs }, 'shutting down: draining');
+    app.lifecycle.drain();
+    const deadline = setTimeout(() => {
+      app.log.error(
+        { requestsInFlight: app.requestsInFlight(), jobs: app.lifecycle.running() },
+        'shutdown grace period over: exiting with work unfinished',
+      );
+      process.exit(1);
+    }, options.graceMs);
+    const stop = async () => {
+      if (options.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      await app.close();
+      await database.close();
+      clearTimeout(deadline);
+      app.log.info({ signal }, 'shut down cleanly');
+      process.exit(0);
+    };
+    stop().catch((error: unknown) => {
+      app.log.error({ err: error }, 'shutting down failed');
+      process.exit(1);
+    });
+  };
 }
 
 /**

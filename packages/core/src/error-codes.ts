@@ -26,6 +26,9 @@ export const errorCodes = [
   'rate_limited',
   'server_error',
   'service_unavailable',
+  // Readiness (GET health/ready): why this process takes no traffic now.
+  'shutting_down',
+  'database_unavailable',
   // Accounts.
   'email_taken',
   'password_too_common',

@@ -4,6 +4,9 @@
  */
 export const messages = {
   genericError: 'Something went wrong, Please Try Again Later',
+  // Readiness answers (GET /api/health/ready), read by an orchestrator or an operator.
+  shuttingDown: 'This server is shutting down: send requests to another one.',
+  databaseUnavailable: 'The database does not answer.',
   somethingWentWrong: 'SOMETHING WENT WRONG',
   invalidPostcode: (postcode: string) => `PLEASE SELECT A VALID POSTCODE, "${postcode}" IS NOT VALID`,
   selectCollectionPoint: 'PLEASE SELECT A COLLECTION POINT',

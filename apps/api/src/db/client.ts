@@ -239,6 +239,9 @@ export interface DatabaseOptions {
   pgliteSharedBuffersMb?: number;
 }
 
+/** The advisory lock migrations run under on PostgreSQL: any fixed number no other code uses ("parade" + 1). */
+export const MIGRATION_LOCK_KEY = 0x7061_7261_6465_01n.toString();
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const timeout = options.statementTimeoutMs ?? 0;
@@ -264,13 +267,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         scope.gone = true;
         canceller.cancel(scope);
       },
-      // Migrations may rewrite big tables: on a connection of their own, without the statement timeout.
+      // Migrations may rewrite big tables: on a connection of their own, without the statement
+      // timeout. Several processes starting at once (a rolling deploy, decision 042) take turns
+      // through a session advisory lock: the first applies what is missing, the others wait, then
+      // find every migration recorded and apply nothing. Without the lock each would read "nothing
+      // applied yet" and run the same migration, and all but one would fail on what it created.
       migrate: async () => {
-        const migrator = new pg.Pool({ connectionString: options.url, max: 1 });
+        const migrator = new pg.Client({ connectionString: options.url });
         migrator.on('error', () => {});
+        await migrator.connect();
         try {
+          await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
           await migratePg(drizzlePg({ client: migrator, casing: 'snake_case' }), { migrationsFolder });
         } finally {
+          // Ending the session releases the lock, also when a migration failed.
           await migrator.end();
         }
       },

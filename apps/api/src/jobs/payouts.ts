@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import StripeSdk from 'stripe';
 import { createStripeClient, type Stripe } from '../modules/payments';
-import { notePayoutAttempt, pendingTransfer, stalePendingTransfers } from '../modules/payouts';
+import { claimStalePendingTransfers, notePayoutAttempt, pendingTransfer } from '../modules/payouts';
 import { completePayoutTransfer } from '../workflows/run-payouts';
 
 declare module 'fastify' {
@@ -83,6 +83,7 @@ export const payoutsPlugin = fp(
         .catch((error: unknown) => app.log.error({ err: error }, 'sending a payout failed'))
         .finally(() => running.delete(job));
       running.add(job);
+      app.lifecycle.track('payout to Stripe', job);
       return job;
     }
 
@@ -91,7 +92,7 @@ export const payoutsPlugin = fp(
     }
 
     async function retryStale(before = new Date(Date.now() - RETRY_AFTER_MS)): Promise<void> {
-      const ids = await stalePendingTransfers(app.db, before);
+      const ids = await claimStalePendingTransfers(app.db, before);
       for (const id of ids) await track(sendOne(id));
     }
 
@@ -107,9 +108,9 @@ export const payoutsPlugin = fp(
     if (seconds > 0) {
       const timer = setInterval(() => track(retryStale()), seconds * 1000);
       timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
+      app.lifecycle.onDrain(() => clearInterval(timer));
     }
     app.addHook('onClose', idle);
   },
-  { name: 'payouts', dependencies: ['db'] },
+  { name: 'payouts', dependencies: ['db', 'lifecycle'] },
 );

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import StripeSdk from 'stripe';
 import {
+  claimStalePendingRefunds,
   createStripeClient,
   noteRefundAttempt,
   pendingRefund,
   type Stripe,
-  stalePendingRefunds,
 } from '../modules/payments';
 import { completeRefund } from '../workflows/complete-refund';
 
@@ -92,6 +92,7 @@ export const refundsPlugin = fp(
         .catch((error: unknown) => app.log.error({ err: error }, 'sending a refund failed'))
         .finally(() => running.delete(job));
       running.add(job);
+      app.lifecycle.track('refund to Stripe', job);
     }
 
     async function idle(): Promise<void> {
@@ -109,15 +110,15 @@ export const refundsPlugin = fp(
     if (seconds > 0) {
       const timer = setInterval(() => {
         track(
-          stalePendingRefunds(app.db, new Date(Date.now() - RETRY_AFTER_MS)).then((ids) => {
+          claimStalePendingRefunds(app.db, new Date(Date.now() - RETRY_AFTER_MS)).then((ids) => {
             for (const id of ids) track(send(id));
           }),
         );
       }, seconds * 1000);
       timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
+      app.lifecycle.onDrain(() => clearInterval(timer));
     }
     app.addHook('onClose', idle);
   },
-  { name: 'refunds', dependencies: ['db', 'mailer'] },
+  { name: 'refunds', dependencies: ['db', 'mailer', 'lifecycle'] },
 );

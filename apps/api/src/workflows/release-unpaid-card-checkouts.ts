@@ -14,14 +14,15 @@ export const UNPAID_CARD_NOTE = 'Cancelled automatically: the card payment was n
  */
 export async function releaseUnpaidCardCheckouts(
   db: Db,
-  options: { publicUrl: string; now?: Date; limit?: number },
+  options: { publicUrl: string; now?: Date; limit?: number; stop?: () => boolean },
 ): Promise<{ invoiceIds: number[]; orderIds: number[]; mailIds: number[] }> {
   const now = options.now ?? new Date();
   const limit = options.limit ?? 100;
   const invoiceIds: number[] = [];
   const orderIds: number[] = [];
   const mailIds: number[] = [];
-  while (invoiceIds.length < limit) {
+  // `stop` (the process is draining) is asked between invoices: each is whole or untouched.
+  while (invoiceIds.length < limit && !options.stop?.()) {
     const released = await db.transaction(async (tx) => {
       const [invoiceId] = await claimOverdueCardInvoices(tx, now, 1);
       if (invoiceId === undefined) return null;

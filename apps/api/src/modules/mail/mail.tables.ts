@@ -20,6 +20,12 @@ export const mailOutbox = pgTable(
     kind: text().notNull(),
     status: outboxStatus().notNull().default('pending'),
     attempts: integer().notNull().default(0),
+    /**
+     * Set when a process takes the mail to send it: until then no other process takes it. A
+     * process that dies mid-send leaves it set, and the mail is taken again once it has passed
+     * (mailer.ts explains why that is the one case a mail may leave twice).
+     */
+    claimedUntil: timestamp({ withTimezone: true }),
     lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

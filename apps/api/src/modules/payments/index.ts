@@ -14,6 +14,7 @@ export {
   setPaymentStatus,
 } from './payments.service';
 export {
+  claimStalePendingRefunds,
   findRefund,
   findRefundForStripe,
   ledgerDueReturnRefunds,
@@ -30,7 +31,6 @@ export {
   reopenFailedRefund,
   settleCashRefund,
   settleRefund,
-  stalePendingRefunds,
   troubledRefunds,
 } from './refunds.commands';
 export { refundTotalsBy } from './refunds.finance';

@@ -52,15 +52,27 @@ export async function pendingRefund(db: DbOrTx, id: number): Promise<RefundRow |
   return row ?? null;
 }
 
-/** Refunds still pending since before `before` (the sweep retries them), oldest first. */
-export async function stalePendingRefunds(db: DbOrTx, before: Date, limit = 50): Promise<number[]> {
-  const rows = await db
+/**
+ * Takes up to `limit` refunds pending and untouched since before `before` for this process's
+ * sweep to send again, oldest first. Each is locked FOR UPDATE SKIP LOCKED and touched
+ * (`updated_at` = now) in one statement, so a sweep of another process at the same moment, or
+ * within the retry interval, does not take it too (docs/decisions/042). Stripe's idempotency
+ * key would make a second send harmless; this keeps it from happening at all.
+ */
+export async function claimStalePendingRefunds(db: DbOrTx, before: Date, limit = 50): Promise<number[]> {
+  const stale = db
     .select({ id: refunds.id })
     .from(refunds)
     .where(and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, before)))
     .orderBy(asc(refunds.createdAt))
-    .limit(limit);
-  return rows.map((row) => row.id);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(refunds)
+    .set({ updatedAt: new Date() })
+    .where(inArray(refunds.id, stale))
+    .returning({ id: refunds.id, createdAt: refunds.createdAt });
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id).map((row) => row.id);
 }
 
 /**

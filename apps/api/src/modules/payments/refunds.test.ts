@@ -8,6 +8,7 @@ import { placeCheckout } from '../../test/card-checkouts';
 import { signUpAs } from '../../test/manage-fixtures';
 import { buildTestAppWithStripe } from '../../test/stripe-test-app';
 import { bearer, signUp } from '../../test/test-support';
+import { claimStalePendingRefunds } from './refunds.commands';
 
 /**
  * Issue 24, "Refunds" (docs/decisions/028): a paid card order cancelled is refunded in full
@@ -133,6 +134,13 @@ describe('refunds of cancelled card orders', () => {
     }
     expect(await refundOf(other.orders[0]!.id)).toMatchObject({ status: 'pending', attempts: 1 });
     expect(await paymentStatusOf(other.orders[0]!.id)).toBe('paid');
+    // Two processes' sweeps at once (decision 042): one takes the stale refund, the other skips it.
+    const pendingId = (await refundOf(other.orders[0]!.id))!.id;
+    // The refund was last touched a moment ago: let the clock move past it, so it is stale at the cut-off.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const cutoff = new Date();
+    const taken = await Promise.all([claimStalePendingRefunds(db(), cutoff), claimStalePendingRefunds(db(), cutoff)]);
+    expect(taken.flat().filter((id) => id === pendingId)).toEqual([pendingId]);
     t.app.refunds.sendLater([(await refundOf(other.orders[0]!.id))!.id]);
     await t.app.refunds.idle();
     expect(await refundOf(other.orders[0]!.id)).toMatchObject({ status: 'succeeded', attempts: 2 });

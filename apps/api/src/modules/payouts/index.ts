@@ -14,6 +14,7 @@ export {
   updatePayoutAccount,
 } from './payouts.accounts';
 export {
+  claimStalePendingTransfers,
   createPayoutRun,
   type DecidedTransfer,
   findPayoutRun,
@@ -25,5 +26,4 @@ export {
   pendingTransfer,
   pendingTransferSums,
   settlePayoutTransfer,
-  stalePendingTransfers,
 } from './payouts.runs';

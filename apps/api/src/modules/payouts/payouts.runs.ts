@@ -88,15 +88,25 @@ export async function pendingTransfer(db: DbOrTx, id: number): Promise<PayoutTra
   return row ?? null;
 }
 
-/** Pending transfers untouched since before `before` (the sweep sends them again), oldest first. */
-export async function stalePendingTransfers(db: DbOrTx, before: Date, limit = 50): Promise<number[]> {
-  const rows = await db
+/**
+ * Takes up to `limit` transfers pending and untouched since before `before` for this process's
+ * sweep to send again, oldest first: locked FOR UPDATE SKIP LOCKED and touched (`updated_at` =
+ * now) in one statement, so another process's sweep does not take them too (docs/decisions/042).
+ */
+export async function claimStalePendingTransfers(db: DbOrTx, before: Date, limit = 50): Promise<number[]> {
+  const stale = db
     .select({ id: payoutTransfers.id })
     .from(payoutTransfers)
     .where(and(eq(payoutTransfers.status, 'pending'), lt(payoutTransfers.updatedAt, before)))
     .orderBy(asc(payoutTransfers.createdAt))
-    .limit(limit);
-  return rows.map((row) => row.id);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(payoutTransfers)
+    .set({ updatedAt: new Date() })
+    .where(inArray(payoutTransfers.id, stale))
+    .returning({ id: payoutTransfers.id, createdAt: payoutTransfers.createdAt });
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id).map((row) => row.id);
 }
 
 /**

@@ -402,7 +402,15 @@ describe('payout runs', () => {
     } finally {
       stripe.failWith = null;
     }
-    await t.app.payouts.retryStale(new Date(Date.now() + 1000));
+    // Two sweeps at once (two processes, decision 042): one takes the transfer, the other skips it.
+    const sentBefore = stripe.requests.filter((r) => r.path === '/v1/transfers' && r.params.destination === s.account);
+    // (Taken means touched now: not older than a cut-off of now, as a sweep's is, a minute back.)
+    // Last touched a moment ago: let the clock move past it, so it is stale at the cut-off.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const cutoff = new Date();
+    await Promise.all([t.app.payouts.retryStale(cutoff), t.app.payouts.retryStale(cutoff)]);
+    const sentAfter = stripe.requests.filter((r) => r.path === '/v1/transfers' && r.params.destination === s.account);
+    expect(sentAfter.length - sentBefore.length).toBe(1);
     const rows = await transfersOf([s.shop.id]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'paid', amount: 4500 });
