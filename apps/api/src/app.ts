@@ -8,6 +8,7 @@ import { cardPaymentTimeoutPlugin } from './jobs/card-payment-timeout';
 import { payoutsPlugin } from './jobs/payouts';
 import { refundsPlugin } from './jobs/refunds';
 import { requestForLog } from './lib/log-redaction';
+import type { ObjectStore } from './lib/storage/object-store';
 import { readModelGeneration } from './modules/catalog';
 import { contentGeneration } from './modules/content';
 import { mailerPlugin } from './modules/mail';
@@ -25,6 +26,7 @@ import { roleGuardsPlugin } from './plugins/role-guards';
 import { securityPlugin } from './plugins/security';
 import { serializerCompilerFor } from './plugins/serializer';
 import { staticAppsPlugin, webDist } from './plugins/static-apps';
+import { storagePlugin } from './plugins/storage';
 import { storefrontPagesPlugin } from './plugins/storefront-pages';
 import { storefrontStatusPlugin } from './plugins/storefront-status';
 import { uploadsPlugin } from './plugins/uploads';
@@ -38,10 +40,19 @@ export interface AppOptions {
   staticRoots?: { web: string; admin: string };
   /** Tests only: how web pushes reach their local push service (modules/push). */
   push?: PushPluginOptions;
+  /** An object store opened by the caller (kept open at close); default the one config.storage names. */
+  storage?: ObjectStore;
 }
 
 /** Infrastructure plugins first, then the API's route modules under /api. */
-export async function buildApp({ config, database, logger, staticRoots, push }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  staticRoots,
+  push,
+  storage,
+}: AppOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
     logger:
@@ -100,6 +111,7 @@ export async function buildApp({ config, database, logger, staticRoots, push }: 
     generation: () => readModelGeneration() + contentGeneration(),
   });
   await app.register(openapiPlugin);
+  await app.register(storagePlugin, { store: storage });
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
   await app.register(staticAppsPlugin, { enabled: config.serveApps, roots: staticRoots });
   await app.register(storefrontStatusPlugin);

@@ -4,6 +4,7 @@ import { DEFAULT_DOWNLOAD_LINK_TTL_SECONDS } from '@parade/core/digital-product-
 import { DEFAULT_CARD_PAYMENT_TIMEOUT_MINUTES } from '@parade/core/order-status';
 import { z } from 'zod';
 import { isLoopbackHost } from './dev-mode';
+import { parseStorageUrl, type StorageSettings } from './lib/storage/storage-url';
 
 /** One OpenID Connect provider for social login, from OIDC_PROVIDERS (a JSON array). */
 const oidcProviderSchema = z.object({
@@ -69,6 +70,10 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  // Uploads and digital files: local disk under DATA_DIR unless an s3:// bucket (docs/decisions/041).
+  STORAGE_URL: z.string().optional(),
+  AWS_REGION: z.string().optional(),
+  AWS_DEFAULT_REGION: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   ADMIN_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
@@ -195,6 +200,11 @@ export interface Config {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * Where uploaded pictures and digital files are kept: local disk under DATA_DIR, or the
+   * S3-compatible bucket STORAGE_URL names (every process then serves what any one stored).
+   */
+  storage: StorageSettings;
   publicUrl: string;
   adminUrl: string;
   smtpUrl?: string;
@@ -340,6 +350,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (npx web-push generate-vapid-keys) or neither',
     );
   }
+  const storage = parseStorageUrl(e.STORAGE_URL, e.AWS_REGION ?? e.AWS_DEFAULT_REGION);
+  if (!storage.ok) throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${storage.message}`);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
@@ -347,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    storage: storage.settings,
     publicUrl,
     adminUrl: e.ADMIN_URL ?? `${publicUrl}/admin/`,
     smtpUrl: e.SMTP_URL,

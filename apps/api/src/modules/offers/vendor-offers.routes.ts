@@ -107,7 +107,7 @@ async function readOfferWrite(
 
 /** Checks and stores an uploaded picture; answers its URL under /uploads/offers/. */
 async function storeImage(app: FastifyInstance, shopId: number, bytes: Buffer): Promise<string> {
-  return saveImage(app.uploadsDir, IMAGE_FOLDER, `shop${shopId}`, await cleanUpload(bytes, pictureRefusal));
+  return saveImage(app.storage, IMAGE_FOLDER, `shop${shopId}`, await cleanUpload(bytes, pictureRefusal));
 }
 
 /** The start of every picture this shop uploaded for its offers (storeImage names them `shop{id}-...`). */
@@ -125,7 +125,7 @@ function checkImageRef(image: string | null | undefined, shopId: number, current
 
 /** Removes an old picture this shop uploaded (never a seeded, shared or another shop's one). */
 async function dropOwnImage(app: FastifyInstance, shopId: number, url: string | null): Promise<void> {
-  if (url?.startsWith(ownImagePrefix(shopId))) await removeImages(app.uploadsDir, [url]);
+  if (url?.startsWith(ownImagePrefix(shopId))) await removeImages(app.storage, [url]);
 }
 
 const offerBodyDoc = [
@@ -226,7 +226,7 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
         const offer = await createOffer(app.db, shopId, { ...parsed.data, ...(url ? { image: url } : {}) });
         return reply.code(201).send(ok({ offer }, 'Offer created.'));
       } catch (error) {
-        if (url) await removeImages(app.uploadsDir, [url]);
+        if (url) await removeImages(app.storage, [url]);
         throw error;
       }
     },
@@ -263,7 +263,7 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (input.image !== undefined && previousImage !== offer.image) await dropOwnImage(app, shopId, previousImage);
         return ok({ offer }, 'Offer saved.');
       } catch (error) {
-        if (url) await removeImages(app.uploadsDir, [url]);
+        if (url) await removeImages(app.storage, [url]);
         throw error;
       }
     },
