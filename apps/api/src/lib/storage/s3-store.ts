@@ -28,8 +28,8 @@ const isMissing = (error: unknown) =>
 
 /**
  * An S3-compatible bucket (STORAGE_URL), shared by every API process: what one process stores,
- * the others serve. Credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID and
- * AWS_SECRET_ACCESS_KEY, a profile, an instance role).
+ * the others serve. Credentials are AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY of the
+ * configuration's environment, else the SDK's usual chain (a profile, an instance role).
  */
 export class S3Store implements ObjectStore {
   readonly kind = 's3' as const;
@@ -43,6 +43,7 @@ export class S3Store implements ObjectStore {
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
+      ...(settings.credentials ? { credentials: settings.credentials } : {}),
       // Servers other than AWS (MinIO, s3rver, most self-hosted ones) address buckets by path,
       // not by a bucket.host name that would need its own DNS entry.
       forcePathStyle: settings.endpoint !== undefined,

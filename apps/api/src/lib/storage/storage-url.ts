@@ -12,6 +12,11 @@ export type StorageSettings =
       /** An S3-compatible server (MinIO, R2, s3rver...); unset = AWS S3 itself. */
       endpoint?: string;
       region: string;
+      /**
+       * AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN) of the environment the
+       * configuration was read from; unset = the SDK's own chain (a profile, an instance role).
+       */
+      credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
     };
 
 /** S3's rule for bucket names (lower-case letters, digits, dots and hyphens, 3 to 63). */
@@ -25,6 +30,7 @@ const KNOWN_OPTIONS = new Set(['endpoint', 'region']);
 export function parseStorageUrl(
   text: string | undefined,
   defaultRegion = 'us-east-1',
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string },
 ): { ok: true; settings: StorageSettings } | { ok: false; message: string } {
   const value = text?.trim();
   if (!value) return { ok: true, settings: { kind: 'local' } };
@@ -68,7 +74,7 @@ export function parseStorageUrl(
     }
   }
   const region = url.searchParams.get('region') || defaultRegion;
-  return { ok: true, settings: { kind: 's3', bucket, endpoint, region } };
+  return { ok: true, settings: { kind: 's3', bucket, endpoint, region, ...(credentials ? { credentials } : {}) } };
 }
 
 /** The store in words for logs and tool output, without anything secret (there is none in the URL). */
