@@ -49,7 +49,7 @@ export interface SweepResult {
 }
 
 /** The advisory lock that makes sweeps take turns across API processes; an arbitrary constant of this site's. */
-const SWEEP_LOCK_KEY = 2_026_041;
+export const SWEEP_LOCK_KEY = 2_026_041;
 
 /**
  * Deletes stored objects no row mentions any more (a deleted product's pictures, a replaced
