@@ -113,11 +113,13 @@ export async function buildApp({
   });
   await app.register(openapiPlugin);
   await app.register(storagePlugin, { store: storage });
-  await app.register(uploadsPlugin, { dataDir: config.dataDir });
   await app.register(staticAppsPlugin, { enabled: config.serveApps, roots: staticRoots });
   await app.register(storefrontStatusPlugin);
   if (config.serveApps) await app.register(storefrontPagesPlugin, { webRoot: staticRoots?.web ?? webDist });
   await app.register(errorsPlugin);
+  // After the error handler: a route takes the handler of when it is declared, and a store that
+  // cannot be reached must answer in the envelope (503), not Fastify's default 500.
+  await app.register(uploadsPlugin, { dataDir: config.dataDir });
   await app.register(authPlugin);
   // Before any route: it guards every route declared under /api/vendor/ and /api/admin/.
   await app.register(roleGuardsPlugin);

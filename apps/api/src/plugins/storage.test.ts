@@ -156,3 +156,36 @@ describe('several processes on one S3 bucket', () => {
     expect(localFolders(a())).toEqual([]);
   });
 });
+
+describe('a bucket that cannot be reached', () => {
+  it('answers pictures and uploads 503 with Retry-After, while the rest of the shop works', async () => {
+    const gone = await startS3Server();
+    await gone.stop();
+    const t = await buildTestApp({ env: gone.env });
+    try {
+      const picture = await t.app.inject({ url: '/uploads/avatars/1-0123456789abcdef.png' });
+      expect(picture.statusCode).toBe(503);
+      expect(picture.json()).toMatchObject({ status: false, code: 'service_unavailable' });
+      expect(picture.headers['retry-after']).toBeDefined();
+
+      const { token } = await signUp(t.app);
+      const form = new FormData();
+      form.append('name', 'No Bucket');
+      const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#333' } })
+        .png()
+        .toBuffer();
+      form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+      const { payload, headers } = await multipartPayload(form);
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/update-profile',
+        payload,
+        headers: { ...headers, ...bearer(token) },
+      });
+      expect(upload.statusCode).toBe(503);
+      expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -8,6 +8,17 @@ import type { Readable } from 'node:stream';
  * default) and s3-store.ts (STORAGE_URL).
  */
 
+/**
+ * The store could not be reached or refused us (network, credentials, the bucket's own failure):
+ * the API answers 503 with Retry-After, as for a database that is down, not a 500 of ours.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(operation: string, key: string, cause: unknown) {
+    super(`Object storage unavailable (${operation} ${key})`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 /** What a store knows of an object without reading it. */
 export interface ObjectInfo {
   key: string;

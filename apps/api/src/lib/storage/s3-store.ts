@@ -15,6 +15,7 @@ import {
   type ListedObject,
   type ObjectInfo,
   type ObjectStore,
+  StorageUnavailableError,
   type StoredObject,
 } from './object-store';
 import type { StorageSettings } from './storage-url';
@@ -62,13 +63,20 @@ export class S3Store implements ObjectStore {
     options: { contentType: string },
   ): Promise<{ size: number }> {
     let size = 0;
+    // The caller's stream failing (a refused upload) is the caller's error, passed on as it is.
+    let bodyError: unknown;
     const counted = Buffer.isBuffer(body)
       ? body
       : Readable.from(
           (async function* () {
-            for await (const chunk of body) {
-              size += chunk.length;
-              yield chunk;
+            try {
+              for await (const chunk of body) {
+                size += chunk.length;
+                yield chunk;
+              }
+            } catch (error) {
+              bodyError = error;
+              throw error;
             }
           })(),
         );
@@ -81,7 +89,12 @@ export class S3Store implements ObjectStore {
       queueSize: 1,
       leavePartsOnError: false,
     });
-    await upload.done();
+    try {
+      await upload.done();
+    } catch (error) {
+      if (bodyError !== undefined) throw bodyError;
+      throw new StorageUnavailableError('put', key, error);
+    }
     return { size: Buffer.isBuffer(body) ? body.length : size };
   }
 
@@ -97,7 +110,7 @@ export class S3Store implements ObjectStore {
       };
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      throw new StorageUnavailableError('head', key, error);
     }
   }
 
@@ -116,21 +129,28 @@ export class S3Store implements ObjectStore {
       };
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      throw new StorageUnavailableError('get', key, error);
     }
   }
 
   async delete(key: string): Promise<void> {
-    // S3 answers 204 for a key that is not there too.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkStorageKey(key) }));
+    checkStorageKey(key);
+    try {
+      // S3 answers 204 for a key that is not there too.
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (error) {
+      throw new StorageUnavailableError('delete', key, error);
+    }
   }
 
   async *list(prefix: string): AsyncIterable<ListedObject> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
-      );
+      const page = await this.client
+        .send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }))
+        .catch((error: unknown) => {
+          throw new StorageUnavailableError('list', prefix, error);
+        });
       for (const entry of page.Contents ?? []) {
         if (!entry.Key) continue;
         yield { key: entry.Key, size: entry.Size ?? 0, lastModified: entry.LastModified ?? new Date(0) };
