@@ -19,6 +19,7 @@ export const apiUnitFiles = [
   'apps/api/src/modules/auth/password.test.ts',
   'apps/api/src/modules/push/vapid-keys.test.ts',
   'apps/api/src/modules/seo/sitemap-xml.test.ts',
+  'apps/api/src/plugins/peer-changes.test.ts',
 ];
 
 /**

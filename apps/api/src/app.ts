@@ -22,7 +22,9 @@ import { errorsPlugin } from './plugins/errors';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { openapiPlugin } from './plugins/openapi';
+import { peerChangesPlugin } from './plugins/peer-changes';
 import { publicCachePlugin } from './plugins/public-cache';
+import { redisPlugin } from './plugins/redis';
 import { roleGuardsPlugin } from './plugins/role-guards';
 import { securityPlugin } from './plugins/security';
 import { serializerCompilerFor } from './plugins/serializer';
@@ -100,6 +102,8 @@ export async function buildApp({
   await app.register(loadSheddingPlugin, config.shedding);
   await app.register(dbPlugin, { database });
   await app.register(cancelOnAbortPlugin);
+  // Before the rate limiter, whose counters it shares between processes when REDIS_URL is set.
+  await app.register(redisPlugin, { url: config.redisUrl });
   await app.register(securityPlugin, { config });
   // Before anything that declares routes: compression hooks itself onto each route as it is declared.
   await app.register(compressionPlugin, config.compression);
@@ -111,6 +115,8 @@ export async function buildApp({
     // cached replies. Both only grow, so their sum moves whenever one of them does.
     generation: () => readModelGeneration() + contentGeneration(),
   });
+  // Other API processes' catalogue and content writes drop this one's cached replies (decision 043).
+  await app.register(peerChangesPlugin);
   await app.register(openapiPlugin);
   await app.register(storagePlugin, { store: storage });
   await app.register(staticAppsPlugin, { enabled: config.serveApps, roots: staticRoots });

@@ -69,6 +69,17 @@ const envSchema = z.object({
   // Loopback unless told: a bare start is a laptop's (see dev-mode.ts); a server sets HOST=0.0.0.0.
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
+  // Redis for several API processes (issue 26, decision 043): shared rate limits and announcements.
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((text) => text?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379')
+        .optional(),
+    ),
   DATA_DIR: z.string().default('./data'),
   // Uploads and digital files: local disk under DATA_DIR unless an s3:// bucket (docs/decisions/041).
   STORAGE_URL: z.string().optional(),
@@ -210,6 +221,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** Redis (REDIS_URL) for rate limits and announcements shared by several API processes; optional. */
+  redisUrl?: string;
   dataDir: string;
   /**
    * Where uploaded pictures and digital files are kept: local disk under DATA_DIR, or the
@@ -387,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     dataDir: path.resolve(e.DATA_DIR),
     storage: storage.settings,
     // Tests run the sweep themselves rather than racing a timer.

@@ -4,11 +4,13 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { sharedRateLimitStore } from './shared-rate-limits';
 
 /**
  * Security headers, CORS and the rate limiter. Rate limits are opt-in per route
- * (`config: { rateLimit }`); the counters used by login/forgot live in the database
- * so that several processes agree (see the auth module).
+ * (`config: { rateLimit }`) and count across the API processes through Redis when REDIS_URL is
+ * set (shared-rate-limits.ts), else in each process; the counters used by login/forgot live in
+ * the database so that several processes agree in any case (see the auth module).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
@@ -45,7 +47,10 @@ export const securityPlugin = fp(
       credentials: false,
       exposedHeaders: ['x-request-id'],
     });
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, {
+      global: false,
+      ...(app.redis ? { store: sharedRateLimitStore(app.redis) } : {}),
+    });
   },
-  { name: 'security' },
+  { name: 'security', dependencies: ['redis'] },
 );

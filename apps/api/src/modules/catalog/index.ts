@@ -38,8 +38,11 @@ export {
   topCards,
 } from './products.service';
 export {
+  applyPeerCatalogueChange,
+  type CatalogueChange,
   catalogueStructureGeneration,
   type ListingScope,
+  onLocalCatalogueChange,
   readModelGeneration,
   refreshProductListings,
   repairReadModel,

@@ -69,6 +69,38 @@ function changed(scope: ListingScope) {
 }
 
 /**
+ * A change of the catalogue made through this process, as the other API processes are told of
+ * it (plugins/peer-changes.ts, decision 043): the products whose listings a write refreshed, or
+ * the taxonomy (categories, sub-categories, brands).
+ */
+export type CatalogueChange = { kind: 'listings'; scope: ListingScope } | { kind: 'structure' };
+type CatalogueChangeListener = (change: CatalogueChange) => void;
+const localChangeListeners = new Set<CatalogueChangeListener>();
+
+/** Tells `listener` of every catalogue change made through this process; returns the unsubscribe. */
+export function onLocalCatalogueChange(listener: CatalogueChangeListener): () => void {
+  localChangeListeners.add(listener);
+  return () => localChangeListeners.delete(listener);
+}
+function changedHere(change: CatalogueChange) {
+  for (const listener of localChangeListeners) listener(change);
+}
+
+/**
+ * A change another API process made: this process's caches follow it as they follow a write of
+ * its own (the generations drop the cached replies, list aggregates and home parts; the list index
+ * reads the products again). Called again a second later by the listener (db/peers.ts), so a
+ * read between the announcement and the writer's commit is not kept.
+ */
+export function applyPeerCatalogueChange(change: CatalogueChange): void {
+  generation++;
+  if (change.kind === 'structure' || change.scope === 'all' || !('productIds' in change.scope)) {
+    structureGeneration++;
+  }
+  if (change.kind === 'listings') changed(change.scope);
+}
+
+/**
  * Bumped after every committed write of the catalogue's taxonomy (categories, sub-categories,
  * brands; admin-taxonomy.ts) and by every refresh of a whole shop, brand or catalogue: the home
  * page's cached category tree, brands and shops (content's home.service.ts) are kept by it.
@@ -82,6 +114,7 @@ export async function changeTaxonomy<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } finally {
     structureGeneration++;
+    changedHere({ kind: 'structure' });
   }
 }
 
@@ -176,6 +209,7 @@ export async function refreshProductListings(tx: DbOrTx, scope: ListingScope): P
   generation++;
   if (scope === 'all' || !('productIds' in scope)) structureGeneration++;
   changed(scope);
+  changedHere({ kind: 'listings', scope });
   if (scope !== 'all' && 'productIds' in scope) {
     if (scope.productIds.length === 0) return;
     // Writes of a few products (every sale, every vendor edit) run as named prepared statements,

@@ -3,10 +3,22 @@
  * platform deals, site settings). The public reply cache (plugins/public-cache.ts) keeps whole
  * replies of /api/home, /api/pages, /api/blog, /api/ubm-offers and /api/app/setting, and drops
  * them all when this or the catalogue read model's generation moves; so an admin's edit is
- * answered on the next request in this process, as a catalogue write is. (Other API processes
- * see it within the cache's few seconds, as they see another process's catalogue writes.)
+ * answered on the next request in this process, as a catalogue write is. Other API processes are
+ * told of it (plugins/peer-changes.ts, decision 043) and move their own counter.
  */
 let generation = 0;
+const localChangeListeners = new Set<() => void>();
+
+/** Tells `listener` of every content write committed through this process; returns the unsubscribe. */
+export function onLocalContentChange(listener: () => void): () => void {
+  localChangeListeners.add(listener);
+  return () => localChangeListeners.delete(listener);
+}
+
+/** A content write another API process made: this process drops what it keeps of the content. */
+export function applyPeerContentChange(): void {
+  generation++;
+}
 
 export function contentGeneration(): number {
   return generation;
@@ -22,5 +34,6 @@ export async function changeContent<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } finally {
     generation++;
+    for (const listener of localChangeListeners) listener();
   }
 }

@@ -4,7 +4,7 @@
  */
 
 export { type ContactMessageInput, contactMail, getSiteEmail, saveContactMessage } from './contact.service';
-export { contentGeneration } from './content-generation';
+export { applyPeerContentChange, contentGeneration, onLocalContentChange } from './content-generation';
 export { getSiteSettings } from './settings.service';
 export { contentSitemapEntries, pageExists, publishedPostExists } from './sitemap';
 export { contentFileReferences } from './stored-files';

@@ -1,4 +1,5 @@
 import { type Database, queryScope } from '../../db/client';
+import { listenToPeers } from '../../db/peers';
 import {
   latestOrderEventId,
   ORDER_EVENTS_CHANNEL,
@@ -26,11 +27,12 @@ interface Listener {
 const REREAD_IDS = 200;
 
 /**
- * This process's live order boards. Each API process has one hub and one LISTEN: a NOTIFY naming
- * a shop (sent by the writer's transaction as it commits, from whichever process wrote) makes the
- * hub read that shop's new events from the table and send each board what it has not had. The
- * table, not the notification, is the truth: a missed notification (a dropped LISTEN connection)
- * is made good by reading every followed shop again.
+ * This process's live order boards. Each API process has one hub listening to its peers
+ * (db/peers.ts: the database's LISTEN, and Redis when set): an announcement naming a shop (made
+ * by the writer's transaction, from whichever process wrote) makes the hub read that shop's new
+ * events from the table and send each board what it has not had. The table, not the
+ * announcement, is the truth: a missed one (a dropped LISTEN or Redis connection) is made good by
+ * reading every followed shop again.
  */
 export class OrderEventHub {
   private readonly listeners = new Set<Listener>();
@@ -126,7 +128,7 @@ export class OrderEventHub {
   private start(): Promise<void> {
     // The LISTEN connection, and every notification it brings, belong to no request.
     this.starting ??= queryScope.exit(async () => {
-      this.stopListening = await this.database.listen(ORDER_EVENTS_CHANNEL, (payload) => {
+      this.stopListening = await listenToPeers(this.database, ORDER_EVENTS_CHANNEL, (payload) => {
         if (payload === null) {
           for (const shopId of new Set([...this.listeners].map((l) => l.shopId))) this.wake(shopId);
           return;

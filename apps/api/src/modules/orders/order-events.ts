@@ -2,6 +2,7 @@ import type { OrderStatus, PaymentStatus } from '@parade/core/enums';
 import type { LiveOrderEvent } from '@parade/core/vendor-schemas';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { announceToPeers } from '../../db/peers';
 import { orderEvents } from './orders.tables';
 
 /** The NOTIFY channel of the live order feed; its payload is the shop's id. */
@@ -21,12 +22,13 @@ export interface OrderEventRow {
 
 /**
  * Records an event of the shop's live feed in the caller's transaction and wakes the listeners
- * of every API process. PostgreSQL (and PGlite) deliver the NOTIFY only when the transaction
- * commits, and never if it rolls back, so nobody is told of a change that did not happen.
+ * of every API process (db/peers.ts). Through the database, the NOTIFY is delivered only when the
+ * transaction commits, and never if it rolls back; through Redis it may arrive first, and the
+ * boards read the shop's feed again a second later (a read before the commit finds nothing new).
  */
 export async function recordOrderEvent(tx: DbOrTx, shopId: number, event: OrderEventData): Promise<void> {
   await tx.insert(orderEvents).values({ shopId, kind: event.kind, data: event.data });
-  await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${String(shopId)})`);
+  await announceToPeers(tx, ORDER_EVENTS_CHANNEL, String(shopId));
 }
 
 /** The latest status and payment of these orders, for `order.updated` events after a change. */
