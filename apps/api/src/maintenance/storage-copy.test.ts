@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyObjects, objectDigest } from '../lib/storage/copy-objects';
 import { LocalDiskStore } from '../lib/storage/local-disk-store';
 import type { ObjectStore } from '../lib/storage/object-store';
-import { openObjectStore } from '../lib/storage/storage';
-import { parseStorageUrl } from '../lib/storage/storage-url';
 import { keepLastLines, tsxProcess } from '../test/api-process';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
 
@@ -49,12 +47,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dataDir, 'pglite'));
   writeFileSync(path.join(dataDir, 'pglite', 'PG_VERSION'), '17');
   writeFileSync(path.join(dataDir, 'download-link.secret'), 'secret');
-  const parsed = parseStorageUrl(s3.storageUrl, undefined, {
-    accessKeyId: s3.env.AWS_ACCESS_KEY_ID,
-    secretAccessKey: s3.env.AWS_SECRET_ACCESS_KEY,
-  });
-  if (!parsed.ok) throw new Error(parsed.message);
-  bucket = openObjectStore(parsed.settings, dataDir);
+  bucket = s3.openStore();
 });
 afterAll(async () => {
   bucket?.close();

@@ -8,8 +8,6 @@ import { storeDigitalFile } from '../digital-files';
 import { AppError } from '../errors';
 import { LocalDiskStore } from './local-disk-store';
 import type { ObjectStore } from './object-store';
-import { S3Store } from './s3-store';
-import { parseStorageUrl } from './storage-url';
 
 /**
  * The storage port's contract, the same for both adapters: local disk under a DATA_DIR, and an
@@ -25,12 +23,7 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parade-store-'));
   folders.push(dataDir);
   stores.local = new LocalDiskStore(dataDir);
-  const parsed = parseStorageUrl(s3.storageUrl, undefined, {
-    accessKeyId: s3.env.AWS_ACCESS_KEY_ID,
-    secretAccessKey: s3.env.AWS_SECRET_ACCESS_KEY,
-  });
-  if (!parsed.ok || parsed.settings.kind !== 's3') throw new Error('bad test STORAGE_URL');
-  stores.s3 = new S3Store(parsed.settings);
+  stores.s3 = s3.openStore();
 });
 afterAll(async () => {
   stores.s3?.close();
