@@ -92,6 +92,48 @@ describe.each(['local', 's3'] as const)('on the %s store', (name) => {
     expect((await t().app.inject({ url: gone.picture })).statusCode).toBe(404);
   });
 
+  it('keeps a replaced logo while a slide of the shop still shows it, and takes it once none does', async () => {
+    const vendor = await signUpAs(t().app, t().database, 'vendor');
+    const logo = async (background: string) => {
+      const png = await sharp({ create: { width: 6, height: 6, channels: 3, background } })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+      const { payload, headers } = await multipartPayload(form);
+      const res = await t().app.inject({
+        method: 'POST',
+        url: '/api/vendor/shop/logo',
+        payload,
+        headers: { ...headers, ...bearer(vendor.token) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.shop.logo.url as string;
+    };
+    const slides = (list: object[]) =>
+      t().app.inject({
+        method: 'PUT',
+        url: '/api/vendor/shop',
+        headers: bearer(vendor.token),
+        payload: { slides: list },
+      });
+    const first = await logo('#111');
+    const shown = await slides([
+      { title: 'Our logo', caption: 'Since 1990', image: first, mobile_image: '', action_link: '', action_text: '' },
+    ]);
+    expect(shown.statusCode, shown.body).toBe(200);
+    const second = await logo('#222');
+
+    // Replaced, but the slide still shows it: served, and the sweep keeps it.
+    expect((await t().app.inject({ url: first })).statusCode).toBe(200);
+    expect((await sweep()).deleted).toEqual([]);
+    expect(await exists(first)).toBe(true);
+
+    expect((await slides([])).statusCode).toBe(200);
+    expect((await sweep()).deleted).toEqual([first.slice(1)]);
+    expect(await exists(second)).toBe(true);
+  });
+
   it("keeps a withdrawn digital product's file, which its buyers still download", async () => {
     await t()
       .database.db.update(products)

@@ -123,11 +123,6 @@ function checkImageRef(image: string | null | undefined, shopId: number, current
   throw imageInvalid('Choose a picture of your own: upload it as the `image` file.');
 }
 
-/** Removes an old picture this shop uploaded (never a seeded, shared or another shop's one). */
-async function dropOwnImage(app: FastifyInstance, shopId: number, url: string | null): Promise<void> {
-  if (url?.startsWith(ownImagePrefix(shopId))) await removeImages(app.storage, [url]);
-}
-
 const offerBodyDoc = [
   'JSON, or multipart/form-data with the same fields as text (numbers as digits, booleans `true`/`false`,',
   'an empty `max_claims`/`terms` clears them) and the picture in the file field `image` (PNG, JPEG, WebP or GIF',
@@ -257,10 +252,9 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
       const url = image ? await storeImage(app, shopId, image) : null;
       try {
         const input = { ...parsed.data, ...(url ? { image: url } : {}) };
-        const { offer, previousImage } = await app.db.transaction((tx) =>
-          updateOffer(tx, shopId, request.params.id, input),
-        );
-        if (input.image !== undefined && previousImage !== offer.image) await dropOwnImage(app, shopId, previousImage);
+        const { offer } = await app.db.transaction((tx) => updateOffer(tx, shopId, request.params.id, input));
+        // The picture let go of is the sweep's to delete once no row mentions it: one of the
+        // shop's slides may show it (docs/decisions/041).
         return ok({ offer }, 'Offer saved.');
       } catch (error) {
         if (url) await removeImages(app.storage, [url]);
@@ -284,8 +278,8 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const shopId = vendorShopId(request);
-      const { image } = await app.db.transaction((tx) => deleteOffer(tx, shopId, request.params.id));
-      await dropOwnImage(app, shopId, image);
+      // Its picture is left to the sweep, which deletes it once no row (a slide) mentions it.
+      await app.db.transaction((tx) => deleteOffer(tx, shopId, request.params.id));
       return ok({}, 'Offer deleted.');
     },
   );

@@ -64,8 +64,9 @@ export const shopsManageRoutes: FastifyPluginAsyncZod = async (app) => {
           throw error;
         }
         if (replaced === undefined) throw shopMissing();
-        // Only our own uploads are ever deleted (removeImages checks the path); demo pictures stay.
-        if (replaced?.startsWith('/uploads/shops/')) await removeImages(app.storage, [replaced]);
+        // The replaced picture is not deleted here: one of the shop's slides may show it (slides
+        // take any of the shop's own pictures). The sweep deletes it once no row mentions it
+        // (workflows/sweep-stored-objects.ts, docs/decisions/041).
         const shop = await findVendorShop(app.db, shopId);
         if (!shop) throw shopMissing();
         return ok({ shop });
