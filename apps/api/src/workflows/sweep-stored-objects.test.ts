@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../maintenance/schema';
+import { orderItems, products } from '../maintenance/schema';
 import { demoDigitalPurchase } from '../maintenance/seed/demo-orders';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { signUpAs } from '../test/manage-fixtures';
@@ -152,6 +152,23 @@ describe.each(['local', 's3'] as const)('on the %s store', (name) => {
     const download = await t().app.inject({ url: item.download_url });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it("keeps a deleted product's picture that a past order's line still shows", async () => {
+    // The demo's past order (its digital purchase), whose product goes now.
+    const [line] = await t()
+      .database.db.select({ productId: orderItems.productId, thumbnail: orderItems.thumbnail })
+      .from(orderItems)
+      .where(isNotNull(orderItems.thumbnail))
+      .limit(1);
+    const thumbnail = line?.thumbnail as string;
+    expect(await exists(thumbnail)).toBe(true);
+    await t()
+      .database.db.delete(products)
+      .where(eq(products.id, line?.productId ?? 0));
+    await sweep();
+    expect(await exists(thumbnail)).toBe(true);
+    expect((await t().app.inject({ url: thumbnail })).statusCode).toBe(200);
   });
 
   it('steps aside on PostgreSQL while another process sweeps', async () => {
