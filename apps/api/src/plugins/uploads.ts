@@ -51,15 +51,24 @@ export const uploadsPlugin = fp(
       async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
         const key = `uploads/${request.params['*']}`;
         if (!isStorageKey(key)) return reply.callNotFound();
+        // A revalidation asks the store about the object without opening it (one HEAD on a bucket).
+        if (request.headers['if-none-match'] || request.headers['if-modified-since']) {
+          const info = await app.storage.head(key);
+          if (!info) return reply.callNotFound();
+          if (notModified(request, info)) {
+            publicHeaders(reply);
+            reply.header('etag', info.etag).header('last-modified', info.lastModified.toUTCString());
+            return reply.code(304).send();
+          }
+        }
         const found = await app.storage.get(key);
         if (!found) return reply.callNotFound();
         publicHeaders(reply);
-        reply.header('etag', found.etag).header('last-modified', found.lastModified.toUTCString());
-        if (notModified(request, found)) {
-          found.body.destroy();
-          return reply.code(304).send();
-        }
-        reply.type(contentTypeOf(key)).header('content-length', found.size);
+        reply
+          .type(contentTypeOf(key))
+          .header('content-length', found.size)
+          .header('etag', found.etag)
+          .header('last-modified', found.lastModified.toUTCString());
         // The stream is closed when it ends or the client goes away.
         return reply.send(found.body);
       },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type Dirent } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -116,7 +116,7 @@ export class LocalDiskStore implements ObjectStore {
     // Walk only the prefix's folder: DATA_DIR also holds the database and secrets.
     const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
     const start = path.join(this.root, ...folder.split('/').filter(Boolean));
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
       entries = await readdir(start, { recursive: true, withFileTypes: true });
     } catch (error) {
