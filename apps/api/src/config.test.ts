@@ -208,3 +208,21 @@ describe('STORAGE_URL', () => {
     }
   });
 });
+
+describe('REDIS_URL', () => {
+  it('is optional, and names a Redis by a redis:// or rediss:// URL', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '  ' }).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://user:pw@cache.example:6380/0' }).redisUrl).toBe(
+      'rediss://user:pw@cache.example:6380/0',
+    );
+  });
+
+  it('stops with a message that says what to write', () => {
+    for (const value of ['127.0.0.1:6379', 'http://cache.example', 'redis://']) {
+      expect(() => loadConfig({ REDIS_URL: value }), value).toThrow(ConfigError);
+      expect(() => loadConfig({ REDIS_URL: value }), value).toThrow(/REDIS_URL.*redis:\/\/ or rediss:\/\/ URL/);
+    }
+  });
+});
