@@ -276,7 +276,7 @@ export interface Config {
   passwordHashCost: number;
   /** A session unused for longer than this is refused (as an expired one). */
   sessionIdleTimeoutMinutes: number;
-  /** Largest digital product file a merchant may upload, in bytes (kept privately under DATA_DIR/digital). */
+  /** Largest digital product file a merchant may upload, in bytes (kept privately under digital/ of the object store). */
   digitalFileMaxBytes: number;
   /**
    * Signed links to digital products' files: the HMAC secret (unset = generated once and kept in

@@ -47,7 +47,7 @@ import {
 
 const tags = ['vendor-offers'];
 const security = [{ bearer: [] }];
-/** Where offer pictures are stored under DATA_DIR/uploads (served at /uploads/offers/). */
+/** Where offer pictures are stored under uploads/ of the object store (served at /uploads/offers/). */
 const IMAGE_FOLDER = 'offers';
 
 const pictureRefusal = imageInvalidOn(OFFER_IMAGE_FIELD, {

@@ -24,7 +24,7 @@ import {
   submitShopRequest,
 } from './own-request.service';
 
-/** Where request logos are stored under DATA_DIR/uploads (served at /uploads/shop-requests/). */
+/** Where request logos are stored under uploads/ of the object store (served at /uploads/shop-requests/). */
 const LOGO_FOLDER = 'shop-requests';
 
 const logoRefusal = imageInvalidOn('logo', {
