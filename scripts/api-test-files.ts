@@ -14,6 +14,7 @@ export const apiUnitFiles = [
   'apps/api/src/lib/pg-errors.test.ts',
   'apps/api/src/lib/public-address.test.ts',
   'apps/api/src/lib/slugs.test.ts',
+  'apps/api/src/lib/storage/object-store.test.ts',
   'apps/api/src/lib/text-match.test.ts',
   'apps/api/src/modules/auth/password.test.ts',
   'apps/api/src/modules/push/vapid-keys.test.ts',

@@ -7,7 +7,9 @@ import { apiRoutes, siteRootRoutes } from './http/routes';
 import { cardPaymentTimeoutPlugin } from './jobs/card-payment-timeout';
 import { payoutsPlugin } from './jobs/payouts';
 import { refundsPlugin } from './jobs/refunds';
+import { storedObjectsSweepPlugin } from './jobs/stored-objects-sweep';
 import { requestForLog } from './lib/log-redaction';
+import type { ObjectStore } from './lib/storage/object-store';
 import { readModelGeneration } from './modules/catalog';
 import { contentGeneration } from './modules/content';
 import { mailerPlugin } from './modules/mail';
@@ -28,6 +30,7 @@ import { roleGuardsPlugin } from './plugins/role-guards';
 import { securityPlugin } from './plugins/security';
 import { serializerCompilerFor } from './plugins/serializer';
 import { staticAppsPlugin, webDist } from './plugins/static-apps';
+import { storagePlugin } from './plugins/storage';
 import { storefrontPagesPlugin } from './plugins/storefront-pages';
 import { storefrontStatusPlugin } from './plugins/storefront-status';
 import { uploadsPlugin } from './plugins/uploads';
@@ -41,10 +44,19 @@ export interface AppOptions {
   staticRoots?: { web: string; admin: string };
   /** Tests only: how web pushes reach their local push service (modules/push). */
   push?: PushPluginOptions;
+  /** An object store opened by the caller (kept open at close); default the one config.storage names. */
+  storage?: ObjectStore;
 }
 
 /** Infrastructure plugins first, then the API's route modules under /api. */
-export async function buildApp({ config, database, logger, staticRoots, push }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  staticRoots,
+  push,
+  storage,
+}: AppOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
     logger:
@@ -115,11 +127,14 @@ export async function buildApp({ config, database, logger, staticRoots, push }: 
   // Other API processes' catalogue and content writes drop this one's cached replies (decision 043).
   await app.register(peerChangesPlugin);
   await app.register(openapiPlugin);
-  await app.register(uploadsPlugin, { dataDir: config.dataDir });
+  await app.register(storagePlugin, { store: storage });
   await app.register(staticAppsPlugin, { enabled: config.serveApps, roots: staticRoots });
   await app.register(storefrontStatusPlugin);
   if (config.serveApps) await app.register(storefrontPagesPlugin, { webRoot: staticRoots?.web ?? webDist });
   await app.register(errorsPlugin);
+  // After the error handler: a route takes the handler of when it is declared, and a store that
+  // cannot be reached must answer in the envelope (503), not Fastify's default 500.
+  await app.register(uploadsPlugin, { dataDir: config.dataDir });
   await app.register(authPlugin);
   // Before any route: it guards every route declared under /api/vendor/ and /api/admin/.
   await app.register(roleGuardsPlugin);
@@ -128,6 +143,7 @@ export async function buildApp({ config, database, logger, staticRoots, push }: 
   await app.register(cardPaymentTimeoutPlugin);
   await app.register(refundsPlugin);
   await app.register(payoutsPlugin);
+  await app.register(storedObjectsSweepPlugin);
 
   // Every route plugin, in one place (src/http/routes.ts).
   await app.register(apiRoutes, { prefix: '/api' });

@@ -158,6 +158,57 @@ describe('card payment settings', () => {
   });
 });
 
+describe('STORAGE_URL', () => {
+  it('keeps files on local disk under DATA_DIR by default, and sweeps hourly outside tests', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' });
+    expect(loadConfig({}).storageSweep).toEqual({ sweepMinutes: 60, graceMinutes: 1440 });
+    expect(loadConfig({ NODE_ENV: 'test' }).storageSweep.sweepMinutes).toBe(0);
+  });
+
+  it('names an S3-compatible bucket, its endpoint and region, with the credentials of the AWS variables', () => {
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://parade-files?endpoint=http://127.0.0.1:9000&region=auto',
+        AWS_ACCESS_KEY_ID: 'key',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'parade-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret', sessionToken: undefined },
+    });
+    // AWS S3 itself: no endpoint, the region from AWS_REGION, credentials from the SDK's own chain.
+    expect(loadConfig({ STORAGE_URL: 's3://parade-files', AWS_REGION: 'eu-west-2' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'parade-files',
+      endpoint: undefined,
+      region: 'eu-west-2',
+    });
+  });
+
+  it('stops with a message that says what to write', () => {
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ STORAGE_URL: 'parade-files' }, /STORAGE_URL: is not a URL: write s3:\/\/bucket\?endpoint=/],
+      [{ STORAGE_URL: 'https://parade-files.example' }, /STORAGE_URL: only s3:\/\/ stores/],
+      [{ STORAGE_URL: 's3://Parade_Files' }, /not a bucket name/],
+      [{ STORAGE_URL: 's3://key:secret@parade-files' }, /holds credentials: set AWS_ACCESS_KEY_ID/],
+      [{ STORAGE_URL: 's3://parade-files/some/prefix' }, /names a bucket only/],
+      [
+        { STORAGE_URL: 's3://parade-files?endpoint=127.0.0.1:9000' },
+        /endpoint "127.0.0.1:9000" is not an http\(s\) URL/,
+      ],
+      [{ STORAGE_URL: 's3://parade-files?bucket=x' }, /"bucket" is not an option/],
+      [{ STORAGE_URL: 's3://parade-files', AWS_ACCESS_KEY_ID: 'key' }, /AWS_SECRET_ACCESS_KEY: set both or neither/],
+    ];
+    for (const [env, message] of refusals) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+    }
+  });
+});
+
 describe('REDIS_URL', () => {
   it('is optional, and names a Redis by a redis:// or rediss:// URL', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();

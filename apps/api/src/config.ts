@@ -4,6 +4,7 @@ import { DEFAULT_DOWNLOAD_LINK_TTL_SECONDS } from '@parade/core/digital-product-
 import { DEFAULT_CARD_PAYMENT_TIMEOUT_MINUTES } from '@parade/core/order-status';
 import { z } from 'zod';
 import { isLoopbackHost } from './dev-mode';
+import { parseStorageUrl, type StorageSettings } from './lib/storage/storage-url';
 
 /** One OpenID Connect provider for social login, from OIDC_PROVIDERS (a JSON array). */
 const oidcProviderSchema = z.object({
@@ -80,6 +81,21 @@ const envSchema = z.object({
         .optional(),
     ),
   DATA_DIR: z.string().default('./data'),
+  // Uploads and digital files: local disk under DATA_DIR unless an s3:// bucket (docs/decisions/041).
+  STORAGE_URL: z.string().optional(),
+  // How often each process sweeps unreferenced stored objects (0 = never), and how old one must be.
+  STORAGE_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).optional(),
+  STORAGE_SWEEP_GRACE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(525_600)
+    .default(24 * 60),
+  AWS_REGION: z.string().optional(),
+  AWS_DEFAULT_REGION: z.string().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   ADMIN_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
@@ -214,6 +230,16 @@ export interface Config {
   /** Redis (REDIS_URL) for rate limits and announcements shared by several API processes; optional. */
   redisUrl?: string;
   dataDir: string;
+  /**
+   * Where uploaded pictures and digital files are kept: local disk under DATA_DIR, or the
+   * S3-compatible bucket STORAGE_URL names (every process then serves what any one stored).
+   */
+  storage: StorageSettings;
+  /**
+   * The sweep of stored objects no row mentions: every sweepMinutes (0 = never), only objects
+   * older than graceMinutes (an upload whose row is not written yet is never taken).
+   */
+  storageSweep: { sweepMinutes: number; graceMinutes: number };
   publicUrl: string;
   adminUrl: string;
   smtpUrl?: string;
@@ -256,7 +282,7 @@ export interface Config {
   passwordHashCost: number;
   /** A session unused for longer than this is refused (as an expired one). */
   sessionIdleTimeoutMinutes: number;
-  /** Largest digital product file a merchant may upload, in bytes (kept privately under DATA_DIR/digital). */
+  /** Largest digital product file a merchant may upload, in bytes (kept privately under digital/ of the object store). */
   digitalFileMaxBytes: number;
   /**
    * Signed links to digital products' files: the HMAC secret (unset = generated once and kept in
@@ -374,6 +400,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_GRACE_MS (the delay is part of the grace period)',
     );
   }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: set both or neither');
+  }
+  const storage = parseStorageUrl(
+    e.STORAGE_URL,
+    e.AWS_REGION ?? e.AWS_DEFAULT_REGION,
+    e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+      ? {
+          accessKeyId: e.AWS_ACCESS_KEY_ID,
+          secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+          sessionToken: e.AWS_SESSION_TOKEN,
+        }
+      : undefined,
+  );
+  if (!storage.ok) throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${storage.message}`);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
@@ -382,6 +423,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    storage: storage.settings,
+    // Tests run the sweep themselves rather than racing a timer.
+    storageSweep: {
+      sweepMinutes: e.STORAGE_SWEEP_MINUTES ?? (e.NODE_ENV === 'test' ? 0 : 60),
+      graceMinutes: e.STORAGE_SWEEP_GRACE_MINUTES,
+    },
     publicUrl,
     adminUrl: e.ADMIN_URL ?? `${publicUrl}/admin/`,
     smtpUrl: e.SMTP_URL,

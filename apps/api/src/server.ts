@@ -45,8 +45,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { node: process.version },
-    `Parade is running at ${config.publicUrl} (${database.kind} database, Node.js ${process.version})`,
+    { node: process.version, storage: app.storage.description },
+    `Parade is running at ${config.publicUrl} (${database.kind} database, files on ${app.storage.description}, Node.js ${process.version})`,
   );
   // One line that says whether development conveniences are on, and why (dev-mode.ts).
   app.log.info({ logResetLinks: config.logResetLinks, seedDemo: config.seedDemo }, modeLine(config));

@@ -2,8 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanFileName, digitalFileKind, digitalFilePath, storeDigitalFile } from './digital-files';
+import { cleanFileName, digitalFileKey, digitalFileKind, storeDigitalFile } from './digital-files';
 import { AppError } from './errors';
+import { LocalDiskStore } from './storage/local-disk-store';
 
 const bytes = (text: string, pad = 0) => Buffer.concat([Buffer.from(text, 'latin1'), Buffer.alloc(pad)]);
 
@@ -71,8 +72,10 @@ describe('cleanFileName', () => {
 
 describe('storeDigitalFile', () => {
   let dataDir: string;
+  let store: LocalDiskStore;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'parade-digital-'));
+    store = new LocalDiskStore(dataDir);
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -82,19 +85,19 @@ describe('storeDigitalFile', () => {
   const folder = async () => readdir(path.join(dataDir, 'digital'));
 
   it('writes the file under digital/ with a random name and its kind', async () => {
-    const stored = await storeDigitalFile(dataDir, '7', chunks(bytes('%PD'), bytes('F-1.4 rest')), 1000);
+    const stored = await storeDigitalFile(store, '7', chunks(bytes('%PD'), bytes('F-1.4 rest')), 1000);
     expect(stored).toMatchObject({ size: 13, kind: 'pdf', contentType: 'application/pdf' });
     expect(stored.path).toMatch(/^digital\/7-[0-9a-f]{32}\.pdf$/);
-    expect(digitalFilePath(dataDir, stored.path)).toBe(path.join(dataDir, stored.path));
+    expect(digitalFileKey(stored.path)).toBe(stored.path);
     expect(await folder()).toEqual([path.basename(stored.path)]);
     await rm(path.join(dataDir, stored.path));
   });
 
   it('leaves nothing behind when the file is too large, cut off by the parser, or of another kind', async () => {
     const refusals = [
-      storeDigitalFile(dataDir, '7', chunks(bytes('%PDF-', 20)), 10),
-      storeDigitalFile(dataDir, '7', Object.assign(chunks(bytes('%PDF-')), { truncated: true }), 10),
-      storeDigitalFile(dataDir, '7', chunks(bytes('just text')), 1000),
+      storeDigitalFile(store, '7', chunks(bytes('%PDF-', 20)), 10),
+      storeDigitalFile(store, '7', Object.assign(chunks(bytes('%PDF-')), { truncated: true }), 10),
+      storeDigitalFile(store, '7', chunks(bytes('just text')), 1000),
     ];
     // Settled together: awaiting them one by one left a later refusal unhandled for a moment,
     // which Node reports as an unhandled rejection (and Vitest as an error of the run).
@@ -107,7 +110,7 @@ describe('storeDigitalFile', () => {
   });
 
   it('resolves only paths of its own form', () => {
-    expect(digitalFilePath('/data', 'digital/book.pdf')).toBe(path.join('/data', 'digital/book.pdf'));
+    expect(digitalFileKey('digital/book.pdf')).toBe('digital/book.pdf');
     for (const bad of [
       'digital/../pglite/x',
       '../digital/a.pdf',
@@ -115,7 +118,7 @@ describe('storeDigitalFile', () => {
       'digital/sub/a.pdf',
       'digital/.hidden',
     ]) {
-      expect(digitalFilePath('/data', bad), bad).toBeNull();
+      expect(digitalFileKey(bad), bad).toBeNull();
     }
   });
 });

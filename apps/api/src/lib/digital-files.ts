@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { type DigitalFileKind, digitalFileKinds, digitalFileKindsMessage } from '@parade/core/digital-files';
 import { AppError } from './errors';
+import { isStorageKey, type ObjectStore } from './storage/object-store';
 
 /**
- * Digital products' files live under DATA_DIR/digital/, beside uploads/ and never inside it:
- * everything under uploads/ is served to anyone at /uploads/, while a digital file is what a
- * paid order buys, handed out only through a signed download (issue 12). The rows keep the
- * path relative to DATA_DIR ("digital/<name>"), as the demo seed does.
+ * Digital products' files live under digital/ in the object store (DATA_DIR/digital on local
+ * disk), beside uploads/ and never inside it: everything under uploads/ is served to anyone at
+ * /uploads/, while a digital file is what a paid order buys, handed out only through a signed
+ * download (issue 12). The rows keep the key ("digital/<name>", the path relative to DATA_DIR),
+ * as the demo seed does.
  */
 export const DIGITAL_FOLDER = 'digital';
 
@@ -84,7 +84,7 @@ export function digitalFileKindOf(contentType: string): DigitalFileKind | null {
 }
 
 export interface StoredDigitalFile {
-  /** Relative to DATA_DIR: `digital/<shop>-<random>.<extension>`. */
+  /** The store's key (relative to DATA_DIR on local disk): `digital/<shop>-<random>.<extension>`. */
   path: string;
   size: number;
   kind: DigitalFileKind;
@@ -95,60 +95,82 @@ const fileInvalid = (message: string) => new AppError(422, message, { file: [mes
 export const digitalFileTooLarge = (maxBytes: number) =>
   fileInvalid(`The file must be at most ${Math.floor(maxBytes / 1024 / 1024)} MB.`);
 
+/** The first chunks of a stream, up to `bytes` of them (fewer when it ends sooner), and what remains. */
+async function peek(
+  chunks: AsyncIterator<Buffer>,
+  bytes: number,
+): Promise<{ head: Buffer; read: Buffer[]; ended: boolean }> {
+  const read: Buffer[] = [];
+  let length = 0;
+  while (length < bytes) {
+    const next = await chunks.next();
+    if (next.done) return { head: Buffer.concat(read).subarray(0, bytes), read, ended: true };
+    read.push(next.value);
+    length += next.value.length;
+  }
+  return { head: Buffer.concat(read).subarray(0, bytes), read, ended: false };
+}
+
 /**
- * Streams an uploaded file to DATA_DIR/digital/ under a name we choose, checking it as it comes:
- * its size (`truncated` says the multipart limit cut it off) and then its kind by content. A file
- * refused for either leaves nothing on disk. `owner` starts the stored name (the shop's id), so
- * an operator can tell whose file it is.
+ * Streams an uploaded file into the object store under digital/, with a name we choose, checking
+ * it as it comes: its kind from its first bytes (before anything is stored), then its size
+ * (`truncated` says the multipart limit cut it off). Chunks go on to the store as they arrive,
+ * never gathered whole in memory. A file refused for either reason leaves nothing in the store:
+ * the store's put fails with the stream. `owner` starts the stored name (the shop's id), so an
+ * operator can tell whose file it is.
  */
 export async function storeDigitalFile(
-  dataDir: string,
+  store: ObjectStore,
   owner: string,
   stream: AsyncIterable<Buffer> & { truncated?: boolean },
   maxBytes: number,
 ): Promise<StoredDigitalFile> {
-  const folder = path.join(dataDir, DIGITAL_FOLDER);
-  await mkdir(folder, { recursive: true });
-  const random = randomBytes(16).toString('hex');
-  const partial = path.join(folder, `.upload-${random}.part`);
-  const handle = await open(partial, 'wx');
-  let size = 0;
-  let head = Buffer.alloc(0);
-  let kept = false;
-  try {
-    try {
-      for await (const chunk of stream) {
-        size += chunk.length;
-        // Past the limit nothing more is written; the loop still drains what the parser holds.
-        if (size > maxBytes) continue;
-        if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-        await handle.write(chunk);
-      }
-    } finally {
-      await handle.close();
-    }
-    if (stream.truncated || size > maxBytes) throw digitalFileTooLarge(maxBytes);
+  const chunks = stream[Symbol.asyncIterator]();
+  const { head, read, ended } = await peek(chunks, SNIFF_BYTES);
+  let size = read.reduce((sum, chunk) => sum + chunk.length, 0);
+  const tooLarge = () => stream.truncated || size > maxBytes;
+  const kind = digitalFileKind(head);
+  if (!kind) {
+    // Read to the end first: a file too large is refused as such, whatever it starts with.
+    if (!ended) for (let next = await chunks.next(); !next.done; next = await chunks.next()) size += next.value.length;
+    if (tooLarge()) throw digitalFileTooLarge(maxBytes);
     if (size === 0) throw fileInvalid('Choose a file to upload; this one is empty.');
-    const kind = digitalFileKind(head);
-    if (!kind) throw fileInvalid(digitalFileKindsMessage);
-    const { extension, contentType } = digitalFileKinds[kind];
-    const name = `${owner}-${random}.${extension}`;
-    await rename(partial, path.join(folder, name));
-    kept = true;
-    return { path: `${DIGITAL_FOLDER}/${name}`, size, kind, contentType };
-  } finally {
-    if (!kept) await rm(partial, { force: true });
+    throw fileInvalid(digitalFileKindsMessage);
   }
+  const { extension, contentType } = digitalFileKinds[kind];
+  const key = `${DIGITAL_FOLDER}/${owner}-${randomBytes(16).toString('hex')}.${extension}`;
+  let refusal: AppError | null = null;
+  async function* body(): AsyncGenerator<Buffer> {
+    for (const chunk of read) yield chunk;
+    if (!ended) {
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+        size += next.value.length;
+        // Past the limit nothing more is sent; the loop still drains what the parser holds.
+        if (size <= maxBytes) yield next.value;
+      }
+    }
+    // Failing the stream fails the put: the store keeps nothing of it.
+    if (tooLarge()) {
+      refusal = digitalFileTooLarge(maxBytes);
+      throw refusal;
+    }
+  }
+  try {
+    await store.put(key, body(), { contentType });
+  } catch (error) {
+    throw refusal ?? error;
+  }
+  return { path: key, size, kind, contentType };
 }
 
-/** The absolute path of a stored digital file, or null when the stored value is not one of ours. */
-export function digitalFilePath(dataDir: string, stored: string): string | null {
-  if (!STORED_PATH.test(stored) || stored.includes('..')) return null;
-  return path.join(dataDir, stored);
+/** The store's key of a stored digital file, or null when the stored value is not one of ours. */
+export function digitalFileKey(stored: string): string | null {
+  if (!STORED_PATH.test(stored) || stored.includes('..') || !isStorageKey(stored)) return null;
+  return stored;
 }
 
 /** Deletes a stored digital file (after the transaction that let go of it committed); a missing file is fine. */
-export async function removeDigitalFile(dataDir: string, stored: string): Promise<void> {
-  const absolute = digitalFilePath(dataDir, stored);
-  if (absolute) await rm(absolute, { force: true });
+export async function removeDigitalFile(store: ObjectStore, stored: string): Promise<void> {
+  const key = digitalFileKey(stored);
+  if (key) await store.delete(key);
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import { contentTypeOf, type ObjectStore, uploadKey } from './storage/object-store';
 
 // Every upload is a different picture: libvips' operation cache would only hold decoded
 // pixels of files we never read again.
@@ -128,26 +127,30 @@ export async function cleanImage(bytes: Buffer, maxPixels = IMAGE_MAX_PIXELS): P
 }
 
 /**
- * Stores a re-encoded image under <uploads>/<folder>/ with a name we choose (a prefix, a random
- * part, the extension of its stored type) and returns its public URL under /uploads/.
+ * Stores a re-encoded image in the object store under uploads/<folder>/ with a name we choose (a
+ * prefix, a random part, the extension of its stored type) and returns its public URL under
+ * /uploads/. The random part (64 bits) makes each name new, so nothing is ever overwritten.
  */
 export async function saveImage(
-  uploadsDir: string,
+  store: ObjectStore,
   folder: string,
   prefix: string,
   image: CleanImage,
 ): Promise<string> {
-  const dir = path.join(uploadsDir, folder);
-  await mkdir(dir, { recursive: true });
-  const name = `${prefix}-${randomBytes(8).toString('hex')}.${extensions[image.type]}`;
-  await writeFile(path.join(dir, name), image.bytes, { flag: 'wx' });
-  return `/uploads/${folder}/${name}`;
+  const key = `uploads/${folder}/${prefix}-${randomBytes(8).toString('hex')}.${extensions[image.type]}`;
+  await store.put(key, image.bytes, { contentType: contentTypeOf(key) });
+  return `/${key}`;
 }
 
-/** Deletes files saveImage wrote (after the transaction that referenced them failed). */
-export async function removeImages(uploadsDir: string, urls: string[]): Promise<void> {
+/**
+ * Deletes pictures saveImage wrote, by URL, once no row names them (the transaction that would
+ * have referenced them failed, or the one that let go of them committed). Only files of ours
+ * (one folder under uploads/, a name saveImage gives) are touched: never the demo's pictures.
+ */
+export async function removeImages(store: ObjectStore, urls: string[]): Promise<void> {
   for (const url of urls) {
-    const match = /^\/uploads\/([\w-]+)\/([\w-]+\.(?:png|jpg|webp|gif))$/.exec(url);
-    if (match?.[1] && match[2]) await rm(path.join(uploadsDir, match[1], match[2]), { force: true });
+    if (!/^\/uploads\/[\w-]+\/[\w-]+\.(?:png|jpg|webp|gif)$/.test(url)) continue;
+    const key = uploadKey(url);
+    if (key) await store.delete(key);
   }
 }

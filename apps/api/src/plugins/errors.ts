@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, defaultCodeFor } from '../lib/errors';
+import { StorageUnavailableError } from '../lib/storage/object-store';
 
 function failure(code: ErrorCode, message: string, errors: FieldErrors = {}): FailureEnvelope {
   return { status: false, message, code, errors };
@@ -92,6 +93,13 @@ export const errorsPlugin = fp(
       // client's mistake, not ours; every route validates first, so this is a safety net.
       if (isBadInputFromDatabase(error)) {
         return reply.status(422).send(failure('validation_failed', messages.validationFailed));
+      }
+      if (error instanceof StorageUnavailableError) {
+        request.log.warn({ err: error }, 'object storage unreachable or refusing');
+        return reply
+          .status(503)
+          .header('retry-after', String(app.config.shedding.retryAfterSeconds))
+          .send(failure('service_unavailable', messages.genericError));
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database statement timed out or no connection was free');

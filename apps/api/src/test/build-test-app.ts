@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import { copyObjects } from '../lib/storage/copy-objects';
+import { LocalDiskStore } from '../lib/storage/local-disk-store';
+import { openObjectStore } from '../lib/storage/storage';
 import { copySeededFiles, openTestDatabase, type TestDatabase } from './test-database';
 import { CHEAP_PASSWORD_HASHES, NO_LOAD_SHEDDING } from './test-env';
 
@@ -19,7 +22,8 @@ export interface TestApp {
 
 /**
  * The real app on a fresh database and a throw-away DATA_DIR. `seed: true` loads the demo
- * marketplace first (a copy of the run's seeded template: test/database-templates.ts). Extra environment variables override the defaults.
+ * marketplace first (a copy of the run's seeded template: test/database-templates.ts). Extra
+ * environment variables override the defaults (e.g. a test S3 server's `env`: test/s3-server.ts).
  */
 export async function buildTestApp(
   options: {
@@ -54,7 +58,12 @@ export async function buildTestApp(
     from: options.seed ? 'seeded' : 'migrated',
   });
   if (options.seed) copySeededFiles(dataDir);
+  // With STORAGE_URL in env (test/s3-server.ts), the app keeps its files in that bucket: the
+  // seeded ones go there too, as `npm run storage:copy` would put them.
+  const storage = config.storage.kind === 's3' ? openObjectStore(config.storage, dataDir) : undefined;
+  if (storage && options.seed) await copyObjects(new LocalDiskStore(dataDir), storage);
   const app = await buildApp({
+    storage,
     config,
     database,
     logger: options.logger ?? false,
@@ -70,6 +79,7 @@ export async function buildTestApp(
     env,
     async close() {
       await app.close();
+      storage?.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,5 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { contentTypeOf, type ObjectStore } from '../../lib/storage/object-store';
 import { type DemoIcon, demoSvg } from './demo-images';
 
 /** Picture kinds, their folder under uploads/demo/ and their size in pixels. */
@@ -73,15 +72,19 @@ export class DemoFiles {
     return this.files.size;
   }
 
-  /** Write every registered file under dataDir (folders created as needed). */
-  async writeAll(dataDir: string): Promise<void> {
-    const folders = new Set([...this.files.keys()].map((relative) => path.dirname(path.join(dataDir, relative))));
-    await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
-    await Promise.all(
-      [...this.files].map(([relative, content]) =>
-        writeFile(path.join(dataDir, relative), content, relative.endsWith('.pdf') ? 'latin1' : 'utf8'),
-      ),
-    );
+  /** Write every registered file into the object store, under its path as key (DATA_DIR on local disk). */
+  async writeAll(store: ObjectStore): Promise<void> {
+    const entries = [...this.files];
+    // A few at a time: a bucket over the network takes each PUT in a round trip.
+    for (let at = 0; at < entries.length; at += 16) {
+      await Promise.all(
+        entries.slice(at, at + 16).map(([relative, content]) =>
+          store.put(relative, Buffer.from(content, relative.endsWith('.pdf') ? 'latin1' : 'utf8'), {
+            contentType: contentTypeOf(relative),
+          }),
+        ),
+      );
+    }
   }
 }
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
+import type { ObjectStore } from '../../lib/storage/object-store';
+import { openObjectStore } from '../../lib/storage/storage';
 import { addresses } from '../../modules/addresses/addresses.tables';
 import { coupons, rewardPointBalances, rewardPointEntries } from '../../modules/cart/cart.tables';
 import { refreshProductListings } from '../../modules/catalog';
@@ -71,10 +73,15 @@ function lookup(ids: Map<string, number>, key: string, what: string): number {
 
 /**
  * Load the demo marketplace (shops, catalogue, content, promotions, accounts, support tickets) into an empty
- * database, in one transaction, and write its pictures and digital files under DATA_DIR.
+ * database, in one transaction, and write its pictures and digital files into the object store
+ * (DATA_DIR on local disk, or STORAGE_URL's bucket; `store` when the caller has one open).
  * Returns the demo accounts, or null when the database already holds data.
  */
-export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ accounts: DemoAccount[] } | null> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  config: Config,
+  store?: ObjectStore,
+): Promise<{ accounts: DemoAccount[] } | null> {
   if (!(await isEmpty(db))) return null;
 
   const now = new Date();
@@ -255,6 +262,11 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ account
   });
   if (!seeded) return null;
 
-  await files.writeAll(config.dataDir);
+  const target = store ?? openObjectStore(config.storage, config.dataDir);
+  try {
+    await files.writeAll(target);
+  } finally {
+    if (!store) target.close();
+  }
   return { accounts: demoAccounts() };
 }

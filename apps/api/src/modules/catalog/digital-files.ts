@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { digitalFilePath } from '../../lib/digital-files';
+import { digitalFileKey } from '../../lib/digital-files';
 import { products, productVariations } from './catalog.tables';
 
 type VariationRow = typeof productVariations.$inferSelect;
@@ -13,8 +13,8 @@ export function digitalFileSummary(row: VariationRow): { name: string; size: num
 }
 
 export interface VariationDigitalFile {
-  /** Where the file is on this machine (under DATA_DIR/digital). */
-  absolutePath: string;
+  /** The file's key in the object store (`digital/<name>`). */
+  key: string;
   /** The name to offer the download under. */
   name: string;
   /** Bytes; null for a file attached before sizes were kept. */
@@ -26,13 +26,9 @@ export interface VariationDigitalFile {
 /**
  * The file a variation's buyers download (issue 12 serves it through signed links): where it is
  * stored, its name, size and type. Null when the variation has none, or none that resolves
- * inside DATA_DIR/digital. Who may download it is the caller's question (a paid order's line).
+ * inside digital/ of the store. Who may download it is the caller's question (a paid order's line).
  */
-export async function variationDigitalFile(
-  db: DbOrTx,
-  dataDir: string,
-  variationId: number,
-): Promise<VariationDigitalFile | null> {
+export async function variationDigitalFile(db: DbOrTx, variationId: number): Promise<VariationDigitalFile | null> {
   const [row] = await db
     .select({
       stored: productVariations.digitalFile,
@@ -44,10 +40,10 @@ export async function variationDigitalFile(
     .where(eq(productVariations.id, variationId))
     .limit(1);
   if (!row?.stored) return null;
-  const absolutePath = digitalFilePath(dataDir, row.stored);
-  if (!absolutePath) return null;
+  const key = digitalFileKey(row.stored);
+  if (!key) return null;
   return {
-    absolutePath,
+    key,
     name: row.name ?? path.posix.basename(row.stored),
     size: row.size,
     contentType: row.contentType ?? 'application/octet-stream',
@@ -64,14 +60,10 @@ export interface DigitalDownload {
 /**
  * The files of these variations, by variation id, with the product's and variation's current
  * names, in one query: the variations with no file (or none that resolves inside
- * DATA_DIR/digital) are left out. A withdrawn product or variation keeps its file for those who
+ * digital/ of the store) are left out. A withdrawn product or variation keeps its file for those who
  * bought it, so being listed in the shop does not matter here.
  */
-export async function digitalDownloadsOf(
-  db: DbOrTx,
-  dataDir: string,
-  variationIds: number[],
-): Promise<Map<number, DigitalDownload>> {
+export async function digitalDownloadsOf(db: DbOrTx, variationIds: number[]): Promise<Map<number, DigitalDownload>> {
   const found = new Map<number, DigitalDownload>();
   if (variationIds.length === 0) return found;
   const rows = await db
@@ -90,11 +82,11 @@ export async function digitalDownloadsOf(
     .innerJoin(products, eq(products.id, productVariations.productId))
     .where(and(inArray(productVariations.id, variationIds), isNotNull(productVariations.digitalFile)));
   for (const row of rows) {
-    const absolutePath = row.stored ? digitalFilePath(dataDir, row.stored) : null;
-    if (!row.stored || !absolutePath) continue;
+    const key = row.stored ? digitalFileKey(row.stored) : null;
+    if (!row.stored || !key) continue;
     found.set(row.id, {
       file: {
-        absolutePath,
+        key,
         name: row.name ?? path.posix.basename(row.stored),
         size: row.size,
         contentType: row.contentType ?? 'application/octet-stream',

@@ -57,4 +57,5 @@ export {
   productSitemapTotal,
   SITEMAP_PRODUCTS_PER_FILE,
 } from './sitemap';
+export { catalogFileReferences } from './stored-files';
 export { lowStockVariations, productsNotOfShop, unknownCatalogIds } from './vendor.queries';

@@ -108,8 +108,8 @@ describe("a digital product's file", () => {
     }
 
     // What issue 12's downloads read.
-    expect(await variationDigitalFile(t.database.db, t.config.dataDir, variationId)).toEqual({
-      absolutePath: onDisk,
+    expect(await variationDigitalFile(t.database.db, variationId)).toEqual({
+      key: stored!.digitalFile,
       name: 'Planner 2027.pdf',
       size: pdf().length,
       contentType: 'application/pdf',
@@ -145,7 +145,7 @@ describe("a digital product's file", () => {
       digitalFileType: null,
     });
     expect(await storedFiles()).toEqual([]);
-    expect(await variationDigitalFile(t.database.db, t.config.dataDir, variationId)).toBeNull();
+    expect(await variationDigitalFile(t.database.db, variationId)).toBeNull();
     // Removing again is no error: there is simply no file.
     expect((await remove(a.token, variationId)).statusCode).toBe(200);
   });

@@ -311,7 +311,7 @@ export async function deleteVendorVariation(db: DbOrTx, shopId: number, variatio
   });
 }
 
-/** A file already written under DATA_DIR/digital (lib/digital-files.ts), to attach to a variation. */
+/** A file already written under digital/ of the object store (lib/digital-files.ts), to attach to a variation. */
 export interface DigitalFileInput {
   path: string;
   name: string;

@@ -315,17 +315,17 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const bytes of pictures) cleaned.push(await cleanUpload(bytes, pictureRefusal));
       const urls: string[] = [];
       for (const image of cleaned) {
-        urls.push(await saveImage(app.uploadsDir, 'products', `${shopId}-${request.params.id}`, image));
+        urls.push(await saveImage(app.storage, 'products', `${shopId}-${request.params.id}`, image));
       }
       let images: string[] | null;
       try {
         images = await addVendorVariationImages(app.db, shopId, request.params.id, variationId?.data, urls);
       } catch (error) {
-        await removeImages(app.uploadsDir, urls);
+        await removeImages(app.storage, urls);
         throw error;
       }
       if (!images) {
-        await removeImages(app.uploadsDir, urls);
+        await removeImages(app.storage, urls);
         throw variationMissing();
       }
       // `id` is the picture's place in the variation's list (what a reorder sends back as URLs).
@@ -333,8 +333,8 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   /**
-   * The one file (field `file`) of a digital-file upload, streamed to DATA_DIR/digital and
-   * checked as it comes (lib/digital-files.ts); whatever is refused leaves nothing on disk.
+   * The one file (field `file`) of a digital-file upload, streamed to digital/ in the object store
+   * and checked as it comes (lib/digital-files.ts); whatever is refused leaves nothing stored.
    */
   const receiveDigitalFile = async (request: FastifyRequest, shopId: number) => {
     const maxBytes = app.config.digitalFileMaxBytes;
@@ -348,11 +348,11 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
           part.file.resume();
           continue;
         }
-        stored = await storeDigitalFile(app.config.dataDir, String(shopId), fileStream(part), maxBytes);
+        stored = await storeDigitalFile(app.storage, String(shopId), fileStream(part), maxBytes);
         name = cleanFileName(part.filename, stored.kind);
       }
     } catch (error) {
-      if (stored) await removeDigitalFile(app.config.dataDir, stored.path);
+      if (stored) await removeDigitalFile(app.storage, stored.path);
       if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw digitalFileTooLarge(maxBytes);
       throw error;
     }
@@ -399,15 +399,15 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
           contentType: stored.contentType,
         });
       } catch (error) {
-        await removeDigitalFile(app.config.dataDir, stored.path);
+        await removeDigitalFile(app.storage, stored.path);
         throw error;
       }
       if (!result) {
-        await removeDigitalFile(app.config.dataDir, stored.path);
+        await removeDigitalFile(app.storage, stored.path);
         throw variationMissing();
       }
       // Committed: the file it replaced is nobody's now.
-      if (result.unused) await removeDigitalFile(app.config.dataDir, result.unused);
+      if (result.unused) await removeDigitalFile(app.storage, result.unused);
       return variationReply(shopId, id, 'File uploaded.');
     },
   );
@@ -427,7 +427,7 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const shopId = vendorShopId(request);
       const result = await removeVendorDigitalFile(app.db, shopId, request.params.id);
       if (!result) throw variationMissing();
-      if (result.unused) await removeDigitalFile(app.config.dataDir, result.unused);
+      if (result.unused) await removeDigitalFile(app.storage, result.unused);
       return variationReply(shopId, request.params.id, 'File removed.');
     },
   );

@@ -85,7 +85,7 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
     },
     async (request, reply) => {
       const image = await readOneImage(request, 'image', pictureRefusal);
-      const url = await saveImage(app.uploadsDir, 'content', 'content', image);
+      const url = await saveImage(app.storage, 'content', 'content', image);
       reply.code(201);
       return ok({ image: { url, width: image.width, height: image.height } }, 'Picture uploaded.');
     },

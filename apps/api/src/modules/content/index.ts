@@ -7,3 +7,4 @@ export { type ContactMessageInput, contactMail, getSiteEmail, saveContactMessage
 export { applyPeerContentChange, contentGeneration, onLocalContentChange } from './content-generation';
 export { getSiteSettings } from './settings.service';
 export { contentSitemapEntries, pageExists, publishedPostExists } from './sitemap';
+export { contentFileReferences } from './stored-files';

@@ -51,7 +51,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(
         await listDigitalProducts(
           app.db,
-          { dataDir: app.config.dataDir, links: { secret, ttlSeconds }, now: Date.now() },
+          { links: { secret, ttlSeconds }, now: Date.now() },
           user.id,
           request.query.page,
         ),
@@ -93,7 +93,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const download = await openDownload(
         app.db,
         {
-          dataDir: app.config.dataDir,
+          store: app.storage,
           secret,
           now: Date.now(),
           onMissingFile: (detail) => request.log.warn(detail, 'a digital file named by its variation is missing'),
@@ -106,8 +106,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', attachmentDisposition(servedFileName(download.name, download.contentType)))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff');
-      // The stream closes the file when it ends or the client goes away.
-      return reply.send(download.handle.createReadStream());
+      // Streamed from the store as it comes; closed when it ends or the client goes away.
+      return reply.send(download.body);
     },
   );
 };

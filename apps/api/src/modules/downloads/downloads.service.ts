@@ -1,9 +1,9 @@
-import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { DIGITAL_PRODUCTS_PER_PAGE, type DigitalProduct } from '@parade/core/digital-product-schemas';
 import type { Paginated } from '@parade/core/envelope';
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import type { ObjectStore } from '../../lib/storage/object-store';
 import { digitalDownloadsOf, variationDigitalFile } from '../catalog';
 import { findPurchasedDigitalLine, listPurchasedDigitalLines, purchasedDigitalVariationIds } from '../orders';
 import { checkDownloadLink, makeDownloadLink, type PresentedLink } from './download-links';
@@ -26,11 +26,11 @@ export interface LinkSettings {
  */
 export async function listDigitalProducts(
   db: DbOrTx,
-  context: { dataDir: string; links: LinkSettings; now: number },
+  context: { links: LinkSettings; now: number },
   userId: number,
   page: number,
 ): Promise<Paginated<DigitalProduct>> {
-  const downloads = await digitalDownloadsOf(db, context.dataDir, await purchasedDigitalVariationIds(db, userId));
+  const downloads = await digitalDownloadsOf(db, await purchasedDigitalVariationIds(db, userId));
   const lines = await listPurchasedDigitalLines(db, userId, [...downloads.keys()], {
     page,
     perPage: DIGITAL_PRODUCTS_PER_PAGE,
@@ -64,10 +64,10 @@ export async function listDigitalProducts(
 export interface OpenedDownload {
   name: string;
   contentType: string;
-  /** Bytes, from the file on disk (not the stored figure, which an old row may lack). */
+  /** Bytes, from the object store (not the row's figure, which an old row may lack). */
   size: number;
-  /** Open for reading; the caller streams it (the stream closes it) or closes it. */
-  handle: FileHandle;
+  /** The file's bytes from the store; the caller streams it (or destroys it). */
+  body: Readable;
 }
 
 const linkInvalid = () =>
@@ -95,10 +95,10 @@ const downloadNotFound = () => notFound('This download is not available.', 'down
 export async function openDownload(
   db: DbOrTx,
   context: {
-    dataDir: string;
+    store: ObjectStore;
     secret: Buffer;
     now: number;
-    /** Told when a row names a file that is missing on disk (an operator's problem, not the buyer's). */
+    /** Told when a row names a file that is missing from the store (an operator's problem, not the buyer's). */
     onMissingFile?: (detail: { variationId: number; path: string }) => void;
   },
   presented: PresentedLink,
@@ -110,23 +110,13 @@ export async function openDownload(
     userId: check.link.userId,
   });
   if (!line) throw downloadNotFound();
-  const file = await variationDigitalFile(db, context.dataDir, line.variationId);
+  const file = await variationDigitalFile(db, line.variationId);
   if (!file) throw downloadNotFound();
-  let handle: FileHandle;
-  try {
-    handle = await open(file.absolutePath, 'r');
-  } catch (error) {
-    // The row names a file that is not on this machine (DATA_DIR not shared, or deleted by hand).
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    context.onMissingFile?.({ variationId: line.variationId, path: file.absolutePath });
+  const stored = await context.store.get(file.key);
+  if (!stored) {
+    // The row names a file the store does not hold (a DATA_DIR not shared or not copied, deleted by hand).
+    context.onMissingFile?.({ variationId: line.variationId, path: file.key });
     throw downloadNotFound();
   }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) throw downloadNotFound();
-    return { name: file.name, contentType: file.contentType, size: stat.size, handle };
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
+  return { name: file.name, contentType: file.contentType, size: stored.size, body: stored.body };
 }

@@ -20,3 +20,4 @@ export {
 } from './claims.service';
 /** What the QR calls (my-offer) read of offers. */
 export { liveShopOffers, offerMissing } from './offers.service';
+export { offersFileReferences } from './stored-files';

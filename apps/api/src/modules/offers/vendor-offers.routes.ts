@@ -47,7 +47,7 @@ import {
 
 const tags = ['vendor-offers'];
 const security = [{ bearer: [] }];
-/** Where offer pictures are stored under DATA_DIR/uploads (served at /uploads/offers/). */
+/** Where offer pictures are stored under uploads/ of the object store (served at /uploads/offers/). */
 const IMAGE_FOLDER = 'offers';
 
 const pictureRefusal = imageInvalidOn(OFFER_IMAGE_FIELD, {
@@ -107,7 +107,7 @@ async function readOfferWrite(
 
 /** Checks and stores an uploaded picture; answers its URL under /uploads/offers/. */
 async function storeImage(app: FastifyInstance, shopId: number, bytes: Buffer): Promise<string> {
-  return saveImage(app.uploadsDir, IMAGE_FOLDER, `shop${shopId}`, await cleanUpload(bytes, pictureRefusal));
+  return saveImage(app.storage, IMAGE_FOLDER, `shop${shopId}`, await cleanUpload(bytes, pictureRefusal));
 }
 
 /** The start of every picture this shop uploaded for its offers (storeImage names them `shop{id}-...`). */
@@ -121,11 +121,6 @@ const ownImagePrefix = (shopId: number) => `/uploads/${IMAGE_FOLDER}/shop${shopI
 function checkImageRef(image: string | null | undefined, shopId: number, current: string | null = null): void {
   if (typeof image !== 'string' || isOwnPicture(image, [ownImagePrefix(shopId)], [current])) return;
   throw imageInvalid('Choose a picture of your own: upload it as the `image` file.');
-}
-
-/** Removes an old picture this shop uploaded (never a seeded, shared or another shop's one). */
-async function dropOwnImage(app: FastifyInstance, shopId: number, url: string | null): Promise<void> {
-  if (url?.startsWith(ownImagePrefix(shopId))) await removeImages(app.uploadsDir, [url]);
 }
 
 const offerBodyDoc = [
@@ -226,7 +221,7 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
         const offer = await createOffer(app.db, shopId, { ...parsed.data, ...(url ? { image: url } : {}) });
         return reply.code(201).send(ok({ offer }, 'Offer created.'));
       } catch (error) {
-        if (url) await removeImages(app.uploadsDir, [url]);
+        if (url) await removeImages(app.storage, [url]);
         throw error;
       }
     },
@@ -257,13 +252,12 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
       const url = image ? await storeImage(app, shopId, image) : null;
       try {
         const input = { ...parsed.data, ...(url ? { image: url } : {}) };
-        const { offer, previousImage } = await app.db.transaction((tx) =>
-          updateOffer(tx, shopId, request.params.id, input),
-        );
-        if (input.image !== undefined && previousImage !== offer.image) await dropOwnImage(app, shopId, previousImage);
+        const { offer } = await app.db.transaction((tx) => updateOffer(tx, shopId, request.params.id, input));
+        // The picture let go of is the sweep's to delete once no row mentions it: one of the
+        // shop's slides may show it (docs/decisions/041).
         return ok({ offer }, 'Offer saved.');
       } catch (error) {
-        if (url) await removeImages(app.uploadsDir, [url]);
+        if (url) await removeImages(app.storage, [url]);
         throw error;
       }
     },
@@ -284,8 +278,8 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const shopId = vendorShopId(request);
-      const { image } = await app.db.transaction((tx) => deleteOffer(tx, shopId, request.params.id));
-      await dropOwnImage(app, shopId, image);
+      // Its picture is left to the sweep, which deletes it once no row (a slide) mentions it.
+      await app.db.transaction((tx) => deleteOffer(tx, shopId, request.params.id));
       return ok({}, 'Offer deleted.');
     },
   );

@@ -48,4 +48,5 @@ export {
 } from './orders.commands';
 export { type FinanceRange, orderSalesBy, orderShopIds } from './orders.finance';
 export { checkoutReply, placeOrderReply } from './orders.service';
+export { ordersFileReferences } from './stored-files';
 export { findCustomerOrderForTicket, shopOrderIds, type TicketOrder } from './ticket-orders';

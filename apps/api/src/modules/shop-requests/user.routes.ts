@@ -24,7 +24,7 @@ import {
   submitShopRequest,
 } from './own-request.service';
 
-/** Where request logos are stored under DATA_DIR/uploads (served at /uploads/shop-requests/). */
+/** Where request logos are stored under uploads/ of the object store (served at /uploads/shop-requests/). */
 const LOGO_FOLDER = 'shop-requests';
 
 const logoRefusal = imageInvalidOn('logo', {
@@ -125,12 +125,12 @@ export const shopRequestsUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const postcode = await checkShopPostcode(app.db, geocoder, parsed.data.postcode);
 
       // Stored before the transaction (no file I/O inside it) and removed again if it fails.
-      const logoUrl = cleaned ? await saveImage(app.uploadsDir, LOGO_FOLDER, `${user.id}`, cleaned) : null;
+      const logoUrl = cleaned ? await saveImage(app.storage, LOGO_FOLDER, `${user.id}`, cleaned) : null;
       try {
         const created = await submitShopRequest(app.db, user, { ...parsed.data, postcode, logo: logoUrl });
         return reply.status(201).send(ok(created, 'Your request has been sent. We will e-mail you our decision.'));
       } catch (error) {
-        if (logoUrl) await removeImages(app.uploadsDir, [logoUrl]);
+        if (logoUrl) await removeImages(app.storage, [logoUrl]);
         throw error;
       }
     },

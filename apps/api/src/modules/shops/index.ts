@@ -31,3 +31,4 @@ export {
   shopRefs,
   shopStatementHeader,
 } from './shops.service';
+export { shopsFileReferences } from './stored-files';

@@ -55,17 +55,18 @@ export const shopsManageRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const shopId = vendorShopId(request);
         const image = await readOneImage(request, 'image', pictureRefusal);
-        const url = await saveImage(app.uploadsDir, 'shops', `${shopId}-${kind}`, image);
+        const url = await saveImage(app.storage, 'shops', `${shopId}-${kind}`, image);
         let replaced: string | null | undefined;
         try {
           replaced = await setVendorShopImage(app.db, shopId, kind, url);
         } catch (error) {
-          await removeImages(app.uploadsDir, [url]);
+          await removeImages(app.storage, [url]);
           throw error;
         }
         if (replaced === undefined) throw shopMissing();
-        // Only our own uploads are ever deleted (removeImages checks the path); demo pictures stay.
-        if (replaced?.startsWith('/uploads/shops/')) await removeImages(app.uploadsDir, [replaced]);
+        // The replaced picture is not deleted here: one of the shop's slides may show it (slides
+        // take any of the shop's own pictures). The sweep deletes it once no row mentions it
+        // (workflows/sweep-stored-objects.ts, docs/decisions/041).
         const shop = await findVendorShop(app.db, shopId);
         if (!shop) throw shopMissing();
         return ok({ shop });

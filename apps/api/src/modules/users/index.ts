@@ -9,6 +9,7 @@ export {
   shopTeams,
   userRefs,
 } from './staff.service';
+export { usersFileReferences } from './stored-files';
 export {
   createUser,
   EMAIL_UNIQUE_INDEX,

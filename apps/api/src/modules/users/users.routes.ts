@@ -82,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // An empty file input (no picture chosen) is not an upload.
       let avatarUrl: string | undefined;
       if (avatar && avatar.length > 0) {
-        avatarUrl = await saveAvatar(app.uploadsDir, user.id, await cleanUpload(avatar, avatarRefusal));
+        avatarUrl = await saveAvatar(app.storage, user.id, await cleanUpload(avatar, avatarRefusal));
       }
 
       const { user: updated, replacedAvatar } = await updateProfile(app.db, user.id, {
@@ -90,7 +90,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         phone: parsed.data.phone,
         avatar: avatarUrl,
       });
-      if (replacedAvatar) await removeAvatar(app.uploadsDir, replacedAvatar);
+      if (replacedAvatar) await removeAvatar(app.storage, replacedAvatar);
       return ok({ user: toUserDto(updated) });
     },
   );
