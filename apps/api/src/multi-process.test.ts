@@ -1,19 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPasswords } from './modules/auth';
-import { type ApiProcess, freePort, killApiProcess, startApiProcess } from './test/api-process';
+import { type ApiCluster, startApiCluster } from './test/api-cluster';
+import type { ApiProcess } from './test/api-process';
 import { redisServerBinary, startTestRedis, type TestRedis } from './test/redis-server';
+import { startS3Server, type TestS3Server } from './test/s3-server';
+import { BURST, burstWithSigterm } from './test/sigterm-burst';
 import { copySeededFiles, openTestDatabase, type TestDatabase } from './test/test-database';
-import { CHEAP_PASSWORD_HASHES, NO_LOAD_SHEDDING } from './test/test-env';
 
 /**
- * Issue 26: three API processes on one PostgreSQL database and one Redis, as a deployment behind
- * a load balancer runs them. Each is the real compiled server in a process of its own, with a
- * DATA_DIR of its own. Needs the machine's PostgreSQL (TEST_DATABASE_URL) and `redis-server`;
- * `.ci/run` provides both. PGlite is one process by design, so without them this says why and
- * does not run.
+ * Issue 26: three API processes on one PostgreSQL database, one Redis and one S3-compatible
+ * store, as a deployment behind a load balancer runs them (docs/deploy.md). Each is the real
+ * compiled server in a process of its own, with production's settings and a DATA_DIR of its own
+ * (test/api-cluster.ts). Needs the machine's PostgreSQL (TEST_DATABASE_URL) and `redis-server`;
+ * `.ci/run` provides both, and the S3 store is s3rver, started here. PGlite is one process by
+ * design, so without them this says why and does not run. Each mail of the outbox sent once by
+ * three processes is maintenance/rolling-restart.test.ts's (with an SMTP relay of its own).
  */
 const redisBinary = redisServerBinary();
 const missing = !process.env.TEST_DATABASE_URL
@@ -29,8 +34,10 @@ const SEARCHES_PER_MINUTE = 120;
 describe.skipIf(missing !== null)('three API processes, one PostgreSQL, one Redis', () => {
   let database: TestDatabase;
   let redis: TestRedis;
+  let s3: TestS3Server;
+  let cluster: ApiCluster;
   const processes: ApiProcess[] = [];
-  const dataDirs: string[] = [];
+  let seededFiles = '';
   let addressCounter = 0;
   /** A documentation address (RFC 5737) no other request of this file uses. */
   const freshAddress = () => {
@@ -42,38 +49,30 @@ describe.skipIf(missing !== null)('three API processes, one PostgreSQL, one Redi
     database = await openTestDatabase({ from: 'seeded' });
     if (!database.url) throw new Error('the test database has no URL');
     redis = await startTestRedis(redisBinary!);
-    const started = await Promise.all(
-      ['a', 'b', 'c'].map(async (name) => {
-        const dataDir = mkdtempSync(path.join(os.tmpdir(), `parade-process-${name}-`));
-        dataDirs.push(dataDir);
-        copySeededFiles(dataDir);
-        return startApiProcess(
-          {
-            ...NO_LOAD_SHEDDING,
-            ...CHEAP_PASSWORD_HASHES,
-            NODE_ENV: 'test',
-            DATABASE_URL: database.url!,
-            REDIS_URL: redis.url,
-            DATA_DIR: dataDir,
-            SEED_DEMO: 'false',
-            SERVE_APPS: 'false',
-            GEOCODER: 'demo',
-            LOG_LEVEL: 'warn',
-            // The test stands where a load balancer would: the client's address comes in X-Forwarded-For.
-            TRUST_PROXY: '127.0.0.1',
-          },
-          await freePort(),
-        );
-      }),
-    );
-    processes.push(...started);
+    s3 = await startS3Server();
+    // The seeded database's pictures and downloads, moved into the bucket as storage:copy would.
+    seededFiles = mkdtempSync(path.join(os.tmpdir(), 'parade-seeded-'));
+    copySeededFiles(seededFiles);
+    expect((await s3.copyIn(seededFiles)).mismatched).toEqual([]);
+    cluster = await startApiCluster(3, database.url, (index) => ({
+      ...s3.env,
+      REDIS_URL: redis.url,
+      // The test stands where a load balancer would: the client's address comes in X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
+      // One link secret for all (each would otherwise make its own in its DATA_DIR).
+      DOWNLOAD_LINK_SECRET: 'a-test-download-link-secret-of-at-least-32-characters',
+      // A keeps serving 600 ms after its SIGTERM with readiness at 503, as while a balancer notices.
+      ...(index === 0 ? { SHUTDOWN_DELAY_MS: '600' } : {}),
+    }));
+    processes.push(...cluster.processes);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(processes.map((api) => killApiProcess(api, 'SIGTERM')));
+    await cluster?.stop();
     await redis?.stop();
+    await s3?.stop();
     await database?.close();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    if (seededFiles) rmSync(seededFiles, { recursive: true, force: true });
   });
 
   /** The process that takes the `i`-th request of a round robin, as a balancer spreads them. */
@@ -102,6 +101,63 @@ describe.skipIf(missing !== null)('three API processes, one PostgreSQL, one Redi
     }
     return { ok: statuses.filter((s) => s === 200).length, limited: statuses.filter((s) => s === 429).length };
   }
+
+  /** Uploads or downloads a process put on its own disk: none, with a store. */
+  const ownDisks = () =>
+    cluster.dataDirs.flatMap((dir) => ['uploads', 'digital'].filter((folder) => existsSync(path.join(dir, folder))));
+
+  it('serves an avatar uploaded through A from B and C, byte for byte', async () => {
+    const [a, b, c] = processes as [ApiProcess, ApiProcess, ApiProcess];
+    const token = await signIn(a, 'customer@parade.test', demoPasswords.customer);
+    const png = await sharp({ create: { width: 5, height: 5, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('name', 'Shared Avatar');
+    form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    const uploaded = await fetch(`${a.origin}/api/user/update-profile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const url = ((await uploaded.json()) as { data: { user: { avatar: string } } }).data.user.avatar;
+    expect(url).toMatch(/^\/uploads\/avatars\//);
+    const served = await Promise.all(
+      [a, b, c].map(async (api) => {
+        const reply = await fetch(`${api.origin}${url}`);
+        return {
+          status: reply.status,
+          type: reply.headers.get('content-type'),
+          bytes: Buffer.from(await reply.arrayBuffer()),
+        };
+      }),
+    );
+    for (const reply of served) expect(reply).toMatchObject({ status: 200, type: 'image/png' });
+    expect(served[1]?.bytes.equals(served[0]?.bytes ?? Buffer.alloc(0))).toBe(true);
+    expect(served[2]?.bytes.equals(served[0]?.bytes ?? Buffer.alloc(0))).toBe(true);
+    expect(ownDisks()).toEqual([]);
+  });
+
+  it("hands out a bought file through C from a link B signed, and the demo's pictures from every process", async () => {
+    const [a, b, c] = processes as [ApiProcess, ApiProcess, ApiProcess];
+    const token = await signIn(b, 'customer@parade.test', demoPasswords.customer);
+    const list = await fetch(`${b.origin}/api/user/digital-products`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const item = ((await list.json()) as { data: { data: { download_url: string; file: { size: number } }[] } }).data
+      .data[0];
+    const download = await fetch(`${c.origin}${item?.download_url}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.length).toBe(item?.file.size);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const picture = (await (await fetch(`${a.origin}/api/shops`)).text()).match(/\/uploads\/demo\/[\w/.-]+\.svg/);
+    expect(picture).not.toBeNull();
+    for (const api of processes) expect((await fetch(`${api.origin}${picture?.[0]}`)).status).toBe(200);
+    expect(ownDisks()).toEqual([]);
+  });
 
   it('counts one address against one shared limit, whichever process answers', async () => {
     // Without Redis each process would allow 120 a minute: all 200 would pass.
@@ -200,6 +256,19 @@ describe.skipIf(missing !== null)('three API processes, one PostgreSQL, one Redi
     await untilEvery((api) => api.output.some((line) => line.includes('Redis is back')));
     expect(await searchesFromOneAddress()).toEqual({ ok: SEARCHES_PER_MINUTE, limited: 200 - SEARCHES_PER_MINUTE });
   }, 60_000);
+
+  // Last: it stops A.
+  it('answers every request of a burst of 500 spread over the three while A is stopped with SIGTERM', async () => {
+    const a = processes[0]!;
+    const outcome = await burstWithSigterm(processes, a);
+    expect(outcome.failures).toEqual([]);
+    expect(outcome.statuses).toHaveLength(BURST);
+    expect(outcome.statuses.filter((status) => status !== 200)).toEqual([]);
+    // A answered the slow request it had taken before the signal, and said it was closing.
+    expect(outcome.slowOnA).toEqual({ status: 200, connection: 'close' });
+    expect(outcome.readyDuringDrain).toBe(503);
+    expect(a.child.exitCode).toBe(0);
+  }, 120_000);
 
   /** Waits (up to 10 s) until `check` holds for every process. */
   async function untilEvery(check: (api: ApiProcess) => boolean) {

@@ -11,6 +11,8 @@ import { type ApiProcess, freePort, killApiProcess, startApiProcess } from './ap
  */
 export interface ApiCluster {
   processes: ApiProcess[];
+  /** Each process's DATA_DIR, in the order of `processes`. */
+  dataDirs: string[];
   /** SIGTERMs every process still running and waits for each to exit; removes their DATA_DIRs. */
   stop(): Promise<void>;
 }
@@ -58,5 +60,5 @@ export async function startApiCluster(
     await stop();
     throw failed.reason;
   }
-  return { processes, stop };
+  return { processes, dataDirs, stop };
 }
