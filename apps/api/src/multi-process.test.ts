@@ -1,8 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type SmtpCapture, startSmtpCapture } from '@parade/test-support/smtp-capture';
+import { inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from './maintenance/schema';
 import { demoPasswords } from './modules/auth';
 import { type ApiCluster, startApiCluster } from './test/api-cluster';
 import type { ApiProcess } from './test/api-process';
@@ -17,8 +20,8 @@ import { copySeededFiles, openTestDatabase, type TestDatabase } from './test/tes
  * compiled server in a process of its own, with production's settings and a DATA_DIR of its own
  * (test/api-cluster.ts). Needs the machine's PostgreSQL (TEST_DATABASE_URL) and `redis-server`;
  * `.ci/run` provides both, and the S3 store is s3rver, started here. PGlite is one process by
- * design, so without them this says why and does not run. Each mail of the outbox sent once by
- * three processes is maintenance/rolling-restart.test.ts's (with an SMTP relay of its own).
+ * design, so without them this says why and does not run. The outbox is delivered to an SMTP
+ * relay of the test's own (@parade/test-support/smtp-capture).
  */
 const redisBinary = redisServerBinary();
 const missing = !process.env.TEST_DATABASE_URL
@@ -35,6 +38,7 @@ describe.skipIf(missing !== null)('three API processes, one PostgreSQL, one Redi
   let database: TestDatabase;
   let redis: TestRedis;
   let s3: TestS3Server;
+  let smtp: SmtpCapture;
   let cluster: ApiCluster;
   const processes: ApiProcess[] = [];
   let seededFiles = '';
@@ -50,6 +54,7 @@ describe.skipIf(missing !== null)('three API processes, one PostgreSQL, one Redi
     if (!database.url) throw new Error('the test database has no URL');
     redis = await startTestRedis(redisBinary!);
     s3 = await startS3Server();
+    smtp = await startSmtpCapture();
     // The seeded database's pictures and downloads, moved into the bucket as storage:copy would.
     seededFiles = mkdtempSync(path.join(os.tmpdir(), 'parade-seeded-'));
     copySeededFiles(seededFiles);
@@ -61,6 +66,9 @@ describe.skipIf(missing !== null)('three API processes, one PostgreSQL, one Redi
       TRUST_PROXY: '127.0.0.1',
       // One link secret for all (each would otherwise make its own in its DATA_DIR).
       DOWNLOAD_LINK_SECRET: 'a-test-download-link-secret-of-at-least-32-characters',
+      // All three deliver the outbox, each looking every second.
+      SMTP_URL: smtp.url,
+      MAIL_SWEEP_SECONDS: '1',
       // A keeps serving 600 ms after its SIGTERM with readiness at 503, as while a balancer notices.
       ...(index === 0 ? { SHUTDOWN_DELAY_MS: '600' } : {}),
     }));
@@ -71,6 +79,7 @@ describe.skipIf(missing !== null)('three API processes, one PostgreSQL, one Redi
     await cluster?.stop();
     await redis?.stop();
     await s3?.stop();
+    await smtp?.close();
     await database?.close();
     if (seededFiles) rmSync(seededFiles, { recursive: true, force: true });
   });
@@ -255,6 +264,34 @@ describe.skipIf(missing !== null)('three API processes, one PostgreSQL, one Redi
     await redis.start();
     await untilEvery((api) => api.output.some((line) => line.includes('Redis is back')));
     expect(await searchesFromOneAddress()).toEqual({ ok: SEARCHES_PER_MINUTE, limited: 200 - SEARCHES_PER_MINUTE });
+  }, 60_000);
+
+  it('sends each mail of the outbox once, with three processes delivering it', async () => {
+    // Mails left behind by a process that stopped before sending them: every process's sweep wants them.
+    await database.db.insert(mailOutbox).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        to: `reader${i}@example.test`,
+        subject: `Left behind ${i}`,
+        text: `Mail ${i} of 60`,
+        kind: 'contact',
+        createdAt: sql`now() - interval '10 minutes'`,
+      })),
+    );
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const [left] = await database.db
+        .select({ mails: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.status, ['pending', 'failed']));
+      if (left?.mails === 0) break;
+      if (Date.now() > deadline) throw new Error(`${left?.mails} mails still unsent after 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // A second send of a mail would be under way now, from a sweep that took it too: give every
+    // process's next sweep (each second) time to have sent it.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const leftBehind = smtp.messages.filter((m) => m.subject.startsWith('Left behind ')).map((m) => m.subject);
+    expect(leftBehind.sort()).toEqual(Array.from({ length: 60 }, (_, i) => `Left behind ${i}`).sort());
   }, 60_000);
 
   // Last: it stops A.
