@@ -115,7 +115,18 @@ describe.skipIf(missing !== null)('the deployment recipe on PostgreSQL, Redis an
   }, 60_000);
 
   afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    // A SIGTERM (start.mjs passes it to the server it started), then the whole process group the
+    // hard way: a SIGKILL to start.mjs alone would leave its server running on.
+    await Promise.all(
+      servers.map(async ({ child }) => {
+        if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
     await redis?.stop();
     await s3?.stop();
     await database?.drop();
@@ -164,6 +175,8 @@ describe.skipIf(missing !== null)('the deployment recipe on PostgreSQL, Redis an
       const [start] = step('start');
       const child = spawn('sh', ['-c', `exec ${start}`], {
         cwd: root,
+        // A group of its own, so that cleaning up can stop start.mjs and its server together.
+        detached: true,
         env: { ...baseEnv(), ...processEnv, PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir() },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
