@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, type BadgeProps } from '@mantine/core';
 import { type BadgeColor, statusBadge } from '@parade/core/status-badge';
 import type { ReactNode } from 'react';
 
@@ -18,9 +18,13 @@ const toneColor: Record<Tone, string> = {
   neutral: 'dark.6',
 };
 
-export function ToneBadge({ tone, children }: { tone: Tone; children: ReactNode }) {
+export function ToneBadge({
+  tone,
+  children,
+  ...props
+}: { tone: Tone; children: ReactNode } & Omit<BadgeProps, 'color' | 'variant'>) {
   return (
-    <Badge variant="outline" color={toneColor[tone]}>
+    <Badge variant="outline" color={toneColor[tone]} {...props}>
       {children}
     </Badge>
   );

@@ -1,18 +1,23 @@
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import type { Paginated } from '@parade/core/envelope';
 import { formatMoney } from '@parade/core/money';
 import { type LedgerEntry, ledgerKindLabels } from '@parade/core/money-schemas';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { ServerTable } from '@/components/server-table';
+import { type Tone, ToneBadge } from '@/components/status-badge';
 import { formatDate, formatDateTime } from '@/lib/format';
 
-const kindColour: Record<LedgerEntry['kind'], string> = {
-  sale: 'green',
-  commission: 'gray',
-  refund: 'orange',
-  payout: 'blue',
-  adjustment: 'grape',
+/**
+ * Each kind of entry in one of the badges' tones, whose colours are dark enough for WCAG AA
+ * (status-badge.tsx): Mantine's light orange of a refund was not.
+ */
+const kindTone: Record<LedgerEntry['kind'], Tone> = {
+  sale: 'success',
+  commission: 'neutral',
+  refund: 'warning',
+  payout: 'info',
+  adjustment: 'accent',
 };
 
 /** A signed amount: what the platform owes the shop goes up (+), what it keeps or pays out down (−). */
@@ -49,9 +54,9 @@ export function LedgerTable({
       title: 'Entry',
       render: (e) => (
         // Never cut short on a phone: the table scrolls sideways instead.
-        <Badge variant="light" color={kindColour[e.kind]} miw="max-content">
+        <ToneBadge tone={kindTone[e.kind]} miw="max-content">
           {ledgerKindLabels[e.kind]}
-        </Badge>
+        </ToneBadge>
       ),
     },
     {
