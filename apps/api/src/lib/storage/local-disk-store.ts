@@ -66,13 +66,7 @@ export class LocalDiskStore implements ObjectStore {
     try {
       const found = await stat(this.file(key));
       if (!found.isFile()) return null;
-      return {
-        key,
-        size: found.size,
-        contentType: contentTypeOf(key),
-        etag: etagOf(found.size, found.mtime),
-        lastModified: found.mtime,
-      };
+      return infoOf(key, found);
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -93,15 +87,8 @@ export class LocalDiskStore implements ObjectStore {
         await handle.close();
         return null;
       }
-      return {
-        key,
-        size: found.size,
-        contentType: contentTypeOf(key),
-        etag: etagOf(found.size, found.mtime),
-        lastModified: found.mtime,
-        // The stream closes the file when it ends or is destroyed.
-        body: handle.createReadStream(),
-      };
+      // The stream closes the file when it ends or is destroyed.
+      return { ...infoOf(key, found), body: handle.createReadStream() };
     } catch (error) {
       await handle.close();
       throw error;
@@ -133,4 +120,15 @@ export class LocalDiskStore implements ObjectStore {
   }
 
   close(): void {}
+}
+
+/** What a stored file's stat says of it, as every adapter describes an object. */
+function infoOf(key: string, found: { size: number; mtime: Date }): ObjectInfo {
+  return {
+    key,
+    size: found.size,
+    contentType: contentTypeOf(key),
+    etag: etagOf(found.size, found.mtime),
+    lastModified: found.mtime,
+  };
 }

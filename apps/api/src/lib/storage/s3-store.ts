@@ -101,13 +101,7 @@ export class S3Store implements ObjectStore {
   async head(key: string): Promise<ObjectInfo | null> {
     try {
       const found = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: checkStorageKey(key) }));
-      return {
-        key,
-        size: found.ContentLength ?? 0,
-        contentType: found.ContentType ?? 'application/octet-stream',
-        etag: found.ETag ?? '""',
-        lastModified: found.LastModified ?? new Date(0),
-      };
+      return infoOf(key, found);
     } catch (error) {
       if (isMissing(error)) return null;
       throw new StorageUnavailableError('head', key, error);
@@ -119,14 +113,7 @@ export class S3Store implements ObjectStore {
       const found = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkStorageKey(key) }));
       const body = found.Body;
       if (!(body instanceof Readable)) throw new Error(`S3 returned no readable body for ${key}`);
-      return {
-        key,
-        size: found.ContentLength ?? 0,
-        contentType: found.ContentType ?? 'application/octet-stream',
-        etag: found.ETag ?? '""',
-        lastModified: found.LastModified ?? new Date(0),
-        body,
-      };
+      return { ...infoOf(key, found), body };
     } catch (error) {
       if (isMissing(error)) return null;
       throw new StorageUnavailableError('get', key, error);
@@ -162,4 +149,18 @@ export class S3Store implements ObjectStore {
   close(): void {
     this.client.destroy();
   }
+}
+
+/** What S3 says of an object in the headers of HEAD and GET, as every adapter describes an object. */
+function infoOf(
+  key: string,
+  found: { ContentLength?: number; ContentType?: string; ETag?: string; LastModified?: Date },
+): ObjectInfo {
+  return {
+    key,
+    size: found.ContentLength ?? 0,
+    contentType: found.ContentType ?? 'application/octet-stream',
+    etag: found.ETag ?? '""',
+    lastModified: found.LastModified ?? new Date(0),
+  };
 }
