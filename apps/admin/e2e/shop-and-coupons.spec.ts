@@ -55,8 +55,12 @@ describe('vendor coupons and shop profile', () => {
     const option = page.getByRole('option').first();
     const productName = (await option.innerText()).trim();
     await option.click();
-    // Leaving the picker closes its list, which covers the form's buttons.
+    // The pick counts once its pill shows (a click landing while the list still animates open
+    // picked nothing once, ci28); only then does leaving the picker close its list, which
+    // covers the form's buttons.
+    await edit.locator('.mantine-Pill-label', { hasText: productName }).waitFor();
     await page.keyboard.press('Tab');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await edit.getByRole('button', { name: 'Save coupon' }).click();
     await page.getByText(`Coupon ${code} is saved.`).first().waitFor();
     const token = await vendorToken();
