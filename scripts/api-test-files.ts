@@ -65,6 +65,7 @@ export const driverDependentFiles = [
   'apps/api/src/modules/orders/live-orders.test.ts',
   'apps/api/src/modules/payouts/payouts.test.ts',
   'apps/api/src/modules/push/push.test.ts',
+  'apps/api/src/modules/reviews/reviews.test.ts',
   'apps/api/src/modules/offers/qr-codes.test.ts',
   'apps/api/src/modules/search/search.test.ts',
   'apps/api/src/plugins/degrading.test.ts',

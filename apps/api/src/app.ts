@@ -7,6 +7,7 @@ import { apiRoutes, siteRootRoutes } from './http/routes';
 import { cardPaymentTimeoutPlugin } from './jobs/card-payment-timeout';
 import { payoutsPlugin } from './jobs/payouts';
 import { refundsPlugin } from './jobs/refunds';
+import { reviewPromptsPlugin } from './jobs/review-prompts';
 import { storedObjectsSweepPlugin } from './jobs/stored-objects-sweep';
 import { requestForLog } from './lib/log-redaction';
 import type { ObjectStore } from './lib/storage/object-store';
@@ -144,6 +145,7 @@ export async function buildApp({
   await app.register(refundsPlugin);
   await app.register(payoutsPlugin);
   await app.register(storedObjectsSweepPlugin);
+  await app.register(reviewPromptsPlugin);
 
   // Every route plugin, in one place (src/http/routes.ts).
   await app.register(apiRoutes, { prefix: '/api' });

@@ -85,6 +85,8 @@ const envSchema = z.object({
   STORAGE_URL: z.string().optional(),
   // How often each process sweeps unreferenced stored objects (0 = never), and how old one must be.
   STORAGE_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).optional(),
+  // How often each process mails the review prompts that fell due (0 = never; decision 044).
+  REVIEW_PROMPT_MINUTES: z.coerce.number().int().min(0).max(1_440).optional(),
   STORAGE_SWEEP_GRACE_MINUTES: z.coerce
     .number()
     .int()
@@ -240,6 +242,8 @@ export interface Config {
    * older than graceMinutes (an upload whose row is not written yet is never taken).
    */
   storageSweep: { sweepMinutes: number; graceMinutes: number };
+  /** How often the review prompts that fell due are mailed (minutes; 0 = never). */
+  reviewPromptMinutes: number;
   publicUrl: string;
   adminUrl: string;
   smtpUrl?: string;
@@ -429,6 +433,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepMinutes: e.STORAGE_SWEEP_MINUTES ?? (e.NODE_ENV === 'test' ? 0 : 60),
       graceMinutes: e.STORAGE_SWEEP_GRACE_MINUTES,
     },
+    // Tests send the prompts themselves rather than racing a timer.
+    reviewPromptMinutes: e.REVIEW_PROMPT_MINUTES ?? (e.NODE_ENV === 'test' ? 0 : 10),
     publicUrl,
     adminUrl: e.ADMIN_URL ?? `${publicUrl}/admin/`,
     smtpUrl: e.SMTP_URL,

@@ -15,6 +15,7 @@ describe('cart lines from the catalogue', () => {
       shop: { id: 1, name: 'Green Barrow', slug: 'green-barrow', holiday_mode: false },
       brand: null,
       variation: { id: 70, name: 'Each', slug: 'each', full_name: 'Bananas Each', price: 20, stock: 10 },
+      rating: { average: null, count: 0 },
     };
     expect(cartLineFromCard(card)).toEqual({
       id: 70,

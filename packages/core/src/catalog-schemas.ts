@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { SEARCH_MAX_LENGTH } from './catalog';
 import { productTypeSchema, sortByValues } from './enums';
 import { paginated } from './envelope';
+import { ratingSchema, ratingWithHistogramSchema } from './rating-schemas';
 
 export const refSchema = z.object({
   id: z.number().int(),
@@ -57,6 +58,8 @@ export const productCardSchema = refSchema.extend({
   shop: refSchema.extend({ holiday_mode: z.boolean().default(false) }),
   brand: refSchema.nullable(),
   variation: cardVariationSchema,
+  /** The average and count of the product's visible reviews (from the read model, no extra query). */
+  rating: ratingSchema,
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
@@ -89,6 +92,8 @@ export const productPageSchema = z.object({
   variation: variationSchema,
   variations: z.array(variationSchema),
   related: z.array(productCardSchema),
+  /** The product's rating with its star histogram; the reviews are GET products/{id}/reviews. */
+  rating: ratingWithHistogramSchema,
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 

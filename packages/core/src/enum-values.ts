@@ -72,8 +72,11 @@ export type RewardReason = (typeof rewardReasons)[number];
 /** A shop's public offers list filter (`status`); `all` is every offer, ended ones too. */
 export const publicOfferStatuses = ['live', 'active', 'upcoming', 'ended', 'full', 'all'] as const;
 
-/** Product list sort keys (`sort_by`); `sort_high=1` means descending. */
-export const sortByValues = ['date', 'price', 'best_selling'] as const;
+/**
+ * Product list sort keys (`sort_by`); `sort_high=1` means descending. `rating` with `sort_high=1`
+ * is "Top rated": the highest average first, more reviews first among equals, unrated last.
+ */
+export const sortByValues = ['date', 'price', 'best_selling', 'rating'] as const;
 export type SortBy = (typeof sortByValues)[number];
 
 /** The mail outbox's delivery states; on the wire only in the platform's mail outbox (admin-schemas.ts). */

@@ -114,6 +114,13 @@ export const errorCodes = [
   'return_already_decided',
   'return_not_accepted',
   'return_already_received',
+  // Reviews and favourites (docs/decisions/044).
+  'review_not_delivered',
+  'review_exists',
+  'review_not_found',
+  'review_edit_closed',
+  'review_already_replied',
+  'review_mail_link_invalid',
   // Refunds (docs/decisions/030).
   'refund_not_owed',
   'refund_not_found',

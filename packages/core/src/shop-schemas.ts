@@ -1,6 +1,7 @@
 /** Wire shapes of the shop calls: shop cards, a shop's page, its filter data and the vendor menu list. */
 import { z } from 'zod';
 import { imageRefSchema, pageQuerySchema, priceRangeSchema, refSchema, wholeNumber } from './catalog-schemas';
+import { ratingSchema } from './rating-schemas';
 
 export const shopSlideItemSchema = z.object({
   title: z.string(),
@@ -20,6 +21,8 @@ export const shopCardSchema = refSchema.extend({
   address: z.string(),
   postcode: z.string(),
   product_count: z.number().int(),
+  /** The average and count of the visible reviews of all the shop's products. */
+  rating: ratingSchema,
 });
 export type ShopCard = z.infer<typeof shopCardSchema>;
 
@@ -39,6 +42,8 @@ export const shopSchema = refSchema.extend({
   /** In holiday mode the shop takes no orders; the storefront shows the message as its notice. */
   holiday_mode: z.boolean().optional(),
   holiday_message: z.string().nullable().optional(),
+  /** The average and count of the visible reviews of all the shop's products. */
+  rating: ratingSchema,
 });
 export type Shop = z.infer<typeof shopSchema>;
 

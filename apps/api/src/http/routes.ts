@@ -29,6 +29,8 @@ import { payoutsRoutes } from '../modules/payouts/payouts.routes';
 import { pushRoutes } from '../modules/push/push.routes';
 import { returnsUserRoutes } from '../modules/returns/user.routes';
 import { returnsVendorRoutes } from '../modules/returns/vendor.routes';
+import { reviewsManageRoutes } from '../modules/reviews/manage.routes';
+import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { searchRoutes } from '../modules/search/search.routes';
 import { seoRoutes } from '../modules/seo/seo.routes';
 import { shopRequestsAdminRoutes } from '../modules/shop-requests/admin.routes';
@@ -66,6 +68,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(shopRequestsUserRoutes);
   await api.register(returnsUserRoutes);
   await api.register(ticketsUserRoutes);
+  await api.register(reviewsRoutes);
   await api.register(qrCodesPublicRoutes, { prefix: '/vendor-offers' });
   await api.register(offersRoutes, { prefix: '/vendor-offers' });
   await api.register(manageRoutes);
@@ -86,6 +89,7 @@ async function manageRoutes(api: FastifyInstance): Promise<void> {
   await api.register(payoutsRoutes);
   await api.register(financeRoutes);
   await api.register(returnsVendorRoutes);
+  await api.register(reviewsManageRoutes);
   await api.register(adminRefundsRoutes);
   await api.register(shopRequestsAdminRoutes);
   // The editorial content (sliders, pages, blog, deals), then the site settings.

@@ -16,6 +16,7 @@ export * from '../modules/payments/payments.tables';
 export * from '../modules/payouts/payouts.tables';
 export * from '../modules/push/push.tables';
 export * from '../modules/returns/returns.tables';
+export * from '../modules/reviews/reviews.tables';
 export * from '../modules/shop-requests/shop-requests.tables';
 export * from '../modules/shops/shops.tables';
 export * from '../modules/tickets/tickets.tables';

@@ -16,6 +16,7 @@ import {
   setOrderStatus,
 } from '../modules/orders';
 import { queueCancellationRefund } from '../modules/payments';
+import { scheduleReviewPrompt } from '../modules/reviews';
 import { shopsForOrders } from '../modules/shops';
 import { recordOrderSales } from './record-order-sales';
 
@@ -93,6 +94,8 @@ async function applyStatusChange(
     await awardDeliveryPoints(tx, { userId: order.userId, shopId: order.shopId, points, orderId: order.id });
     // The sale and its commission go to the shop's ledger (a card order once paid; decision 028).
     await recordOrderSales(tx, [order.id]);
+    // The customer is asked for reviews a couple of days later, once (decision 044).
+    await scheduleReviewPrompt(tx, { orderId: order.id, userId: order.userId, deliveredAt: new Date() });
   }
   return { mailIds: await queueStatusMail(tx, order.id, to, note, publicUrl), refundIds };
 }

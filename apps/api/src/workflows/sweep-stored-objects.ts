@@ -5,6 +5,7 @@ import { catalogFileReferences } from '../modules/catalog';
 import { contentFileReferences } from '../modules/content';
 import { offersFileReferences } from '../modules/offers';
 import { ordersFileReferences } from '../modules/orders';
+import { reviewsFileReferences } from '../modules/reviews';
 import { shopRequestsFileReferences } from '../modules/shop-requests';
 import { shopsFileReferences } from '../modules/shops';
 import { usersFileReferences } from '../modules/users';
@@ -22,6 +23,7 @@ export async function referencedObjectKeys(db: DbOrTx): Promise<Set<string>> {
     contentFileReferences,
     offersFileReferences,
     ordersFileReferences,
+    reviewsFileReferences,
     shopRequestsFileReferences,
     shopsFileReferences,
     usersFileReferences,

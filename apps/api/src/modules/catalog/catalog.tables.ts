@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -121,6 +122,12 @@ export const products = pgTable(
     unitsSold: integer().notNull().default(0),
     /** Folded (lower case, no accents) product, brand, shop and active variation names, one per line. */
     searchText: text().notNull().default(''),
+    // The product's rating (decision 044): its visible reviews' count, average (rounded to two
+    // decimals, null with none) and how many gave 1..5 stars. Written ONLY by setProductRating
+    // (read-model.ts), in the transaction of every review write, from the reviews themselves.
+    ratingCount: integer().notNull().default(0),
+    ratingAverage: numeric({ precision: 3, scale: 2, mode: 'number' }),
+    ratingHistogram: jsonb().$type<number[]>().notNull().default([0, 0, 0, 0, 0]),
   },
   (t) => [
     uniqueIndex('products_shop_slug_idx').on(t.shopId, t.slug),
@@ -139,6 +146,8 @@ function listIndexes(t: {
   id: ExtraConfigColumn;
   cardPrice: ExtraConfigColumn;
   unitsSold: ExtraConfigColumn;
+  ratingAverage: ExtraConfigColumn;
+  ratingCount: ExtraConfigColumn;
   shopId: ExtraConfigColumn;
   shopSlug: ExtraConfigColumn;
   slug: ExtraConfigColumn;
@@ -167,6 +176,13 @@ function listIndexes(t: {
       .where(listed),
     idx('sold_asc')
       .on(t.unitsSold.asc(), ...newest())
+      .where(listed),
+    // Top rated (and its reverse): unrated products last either way, more reviews first among equals.
+    idx('rating_desc')
+      .on(t.ratingAverage.desc().nullsLast(), t.ratingCount.desc(), ...newest())
+      .where(listed),
+    idx('rating_asc')
+      .on(t.ratingAverage.asc().nullsLast(), t.ratingCount.desc(), ...newest())
       .where(listed),
     idx('shop')
       .on(t.shopId, ...newest())

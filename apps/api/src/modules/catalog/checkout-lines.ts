@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import type { NewCartLine } from '@parade/core/cart-lines';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
 import { products, productVariations } from './catalog.tables';
@@ -67,4 +68,60 @@ function checkoutVariationsQuery(db: DbOrTx) {
     .from(productVariations)
     .innerJoin(products, eq(products.id, productVariations.productId))
     .where(sql`${productVariations.id} = any(${sql.placeholder('ids')}::int[])`);
+}
+
+/** A variation as a cart line takes it, with what decides whether it can go in the cart now. */
+export interface CartVariation {
+  line: NewCartLine;
+  /** null = unlimited (digital). */
+  stock: number | null;
+  /** Active variation of a listable product (active, of an open shop). */
+  listable: boolean;
+  /** The shop is on holiday: it takes no orders now. */
+  shopOnHoliday: boolean;
+}
+
+/** The variations asked for as cart lines at today's prices ("Buy again"); unknown ids are absent. */
+export async function cartVariations(db: DbOrTx, ids: number[]): Promise<Map<number, CartVariation>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: productVariations.id,
+      name: productVariations.name,
+      slug: productVariations.slug,
+      fullName: productVariations.fullName,
+      price: productVariations.price,
+      images: productVariations.images,
+      stock: productVariations.stock,
+      listable: productVariations.listable,
+      productId: products.id,
+      productSlug: products.slug,
+      type: products.type,
+      shopId: products.shopId,
+      shopName: products.shopName,
+      shopSlug: products.shopSlug,
+      shopOnHoliday: products.shopOnHoliday,
+    })
+    .from(productVariations)
+    .innerJoin(products, eq(products.id, productVariations.productId))
+    .where(inArray(productVariations.id, [...new Set(ids)]));
+  return new Map(
+    rows.map((r) => {
+      const images = (typeof r.images === 'string' ? (JSON.parse(r.images) as string[]) : r.images).map((url) => ({
+        url,
+      }));
+      const shop = { id: r.shopId, name: r.shopName ?? '', slug: r.shopSlug ?? '' };
+      const line: NewCartLine = {
+        id: r.id,
+        name: r.name,
+        slug: r.slug,
+        full_name: r.fullName,
+        price: r.price,
+        thumbnail: images[0]?.url ?? null,
+        images,
+        product: { id: r.productId, slug: r.productSlug, type: r.type, shop_id: r.shopId, shop },
+      };
+      return [r.id, { line, stock: r.stock, listable: r.listable, shopOnHoliday: r.shopOnHoliday }];
+    }),
+  );
 }

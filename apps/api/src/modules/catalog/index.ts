@@ -18,7 +18,12 @@ export {
 } from './catalog.commands';
 export { listCategoryTree } from './categories.service';
 export { categoryRefs } from './category-refs';
-export { type CheckoutVariation, variationsForCheckout } from './checkout-lines';
+export {
+  type CartVariation,
+  type CheckoutVariation,
+  cartVariations,
+  variationsForCheckout,
+} from './checkout-lines';
 export {
   type DigitalDownload,
   digitalDownloadsOf,
@@ -26,7 +31,7 @@ export {
   variationDigitalFile,
 } from './digital-files';
 export { priceShopVariations } from './listable';
-export { hasListedProducts } from './product-cards';
+export { hasListedProducts, listedCardsByIds, productRefs, productShopId } from './product-cards';
 export { shopProductListQuery, toListRequest } from './product-query';
 export {
   countListableProducts,
@@ -43,9 +48,11 @@ export {
   catalogueStructureGeneration,
   type ListingScope,
   onLocalCatalogueChange,
+  type ProductRating,
   readModelGeneration,
   refreshProductListings,
   repairReadModel,
+  setProductRating,
 } from './read-model';
 export { SEARCH_LIMIT, searchVariations } from './search';
 export { SEARCH_RATE_LIMIT } from './search-limits';

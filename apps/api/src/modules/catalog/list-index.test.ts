@@ -34,6 +34,8 @@ interface Row {
   id: number;
   price: number | null;
   sold: number;
+  rating: number | null;
+  rating_count: number;
   created: number;
   category: string | null;
   sub: string | null;
@@ -50,6 +52,8 @@ const SORTS: ProductSort[] = [
   { sortBy: 'date', descending: false },
   { sortBy: 'best_selling', descending: true },
   { sortBy: 'best_selling', descending: false },
+  { sortBy: 'rating', descending: true },
+  { sortBy: 'rating', descending: false },
 ];
 
 function reference(rows: Row[], filters: ProductFilters, sort: ProductSort, searched: Set<number> | null) {
@@ -59,6 +63,17 @@ function reference(rows: Row[], filters: ProductFilters, sort: ProductSort, sear
     const pb = b.price ?? Number.POSITIVE_INFINITY;
     if (sort.sortBy === 'price') return (sort.descending ? Math.sign(pb - pa) : Math.sign(pa - pb)) || newest(a, b);
     if (sort.sortBy === 'best_selling') return (sort.descending ? b.sold - a.sold : a.sold - b.sold) || newest(a, b);
+    if (sort.sortBy === 'rating') {
+      // Unrated last either way; more reviews first among equal averages (SQL: nulls last, count desc).
+      if ((a.rating === null) !== (b.rating === null)) return a.rating === null ? 1 : -1;
+      const byAverage =
+        a.rating === null || b.rating === null
+          ? 0
+          : sort.descending
+            ? Math.sign(b.rating - a.rating)
+            : Math.sign(a.rating - b.rating);
+      return byAverage || b.rating_count - a.rating_count || newest(a, b);
+    }
     return sort.descending ? newest(a, b) : -newest(a, b);
   };
   const facets = rows.filter(
@@ -96,6 +111,10 @@ function randomRow(next: () => number, id: number): Row {
     id,
     price: next() < 0.02 ? null : 50 + Math.floor(next() * 40) * 25,
     sold: Math.floor(next() * 6),
+    // Few distinct averages and counts, and many unrated, so the tie-breaks matter.
+    ...(next() < 0.4
+      ? { rating: null, rating_count: 0 }
+      : { rating: pick([3, 3.5, 4.33, 5]), rating_count: 1 + Math.floor(next() * 3) }),
     // Few distinct times, so the tie-breaks matter.
     created: 1_700_000_000_000_000 + Math.floor(next() * 30) * 1_000_000,
     category,
@@ -154,7 +173,17 @@ describe('the list index against a brute-force reference', () => {
         const before = rows.find((r) => r.id === id);
         const row = randomRow(next, id);
         // Often only a sale or a price change.
-        changed.push(before && next() < 0.5 ? { ...before, sold: before.sold + 1 } : row);
+        changed.push(
+          before && next() < 0.5
+            ? next() < 0.5
+              ? { ...before, sold: before.sold + 1 }
+              : {
+                  ...before,
+                  rating: next() < 0.2 ? null : 1 + Math.floor(next() * 16) / 4,
+                  rating_count: before.rating_count + 1,
+                }
+            : row,
+        );
       }
       index.apply(ids, changed);
       const byId = new Map(rows.map((r) => [r.id, r]));

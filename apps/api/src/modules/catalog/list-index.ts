@@ -34,8 +34,8 @@ const RELOAD_MS = 30_000;
 /** Above this many changed products, the orders are rebuilt by one merge instead of moves. */
 const MOVES_AT_MOST = 48;
 
-type OrderName = 'priceAsc' | 'priceDesc' | 'newest' | 'soldDesc' | 'soldAsc';
-const ORDER_NAMES: OrderName[] = ['priceAsc', 'priceDesc', 'newest', 'soldDesc', 'soldAsc'];
+type OrderName = 'priceAsc' | 'priceDesc' | 'newest' | 'soldDesc' | 'soldAsc' | 'ratingDesc' | 'ratingAsc';
+const ORDER_NAMES: OrderName[] = ['priceAsc', 'priceDesc', 'newest', 'soldDesc', 'soldAsc', 'ratingDesc', 'ratingAsc'];
 type Facet = 'category' | 'sub' | 'brand' | 'shopSlug' | 'shopId';
 const FACETS: Facet[] = ['category', 'sub', 'brand', 'shopSlug', 'shopId'];
 
@@ -43,6 +43,9 @@ interface KeyRow {
   id: number;
   price: number | null;
   sold: number;
+  /** The rating average; null for none (decision 044). */
+  rating: number | null;
+  rating_count: number;
   created: number;
   category: string | null;
   sub: string | null;
@@ -106,6 +109,9 @@ export class ListIndex {
   /** Card price; +Infinity for none (never for a listable product; as SQL puts nulls: last ascending, first descending). */
   private price = new Float64Array(0);
   private sold = new Int32Array(0);
+  /** Rating average; NaN for none (last in both rating orders, as SQL's `nulls last`). */
+  private rating = new Float64Array(0);
+  private ratingCount = new Int32Array(0);
   private created = new Float64Array(0);
   private codes: Record<Facet, Int32Array> = {
     category: new Int32Array(0),
@@ -134,6 +140,8 @@ export class ListIndex {
     newest: new Int32Array(0),
     soldDesc: new Int32Array(0),
     soldAsc: new Int32Array(0),
+    ratingDesc: new Int32Array(0),
+    ratingAsc: new Int32Array(0),
   };
   /** Each slot's position in each order (sorting a filter's own products is then a sort of numbers). */
   private ranks: Record<OrderName, Int32Array> = {
@@ -142,6 +150,8 @@ export class ListIndex {
     newest: new Int32Array(0),
     soldDesc: new Int32Array(0),
     soldAsc: new Int32Array(0),
+    ratingDesc: new Int32Array(0),
+    ratingAsc: new Int32Array(0),
   };
   /** Scratch: one byte per position of an order (page(): marked, read and cleared in one call). */
   private marks = new Uint8Array(0);
@@ -161,12 +171,24 @@ export class ListIndex {
       const pb = this.price[b]!;
       return pa === pb ? 0 : pa < pb ? -1 : 1;
     };
+    // Unrated last in either direction, then more reviews first (product-cards.ts, sortOrder).
+    const byRating = (a: number, b: number, direction: 1 | -1) => {
+      const ra = this.rating[a]!;
+      const rb = this.rating[b]!;
+      const aNone = Number.isNaN(ra);
+      const bNone = Number.isNaN(rb);
+      if (aNone !== bNone) return aNone ? 1 : -1;
+      if (!aNone && ra !== rb) return ra < rb ? -direction : direction;
+      return this.ratingCount[b]! - this.ratingCount[a]!;
+    };
     this.compare = {
       priceAsc: (a, b) => byPrice(a, b) || newest(a, b),
       priceDesc: (a, b) => byPrice(b, a) || newest(a, b),
       newest,
       soldDesc: (a, b) => this.sold[b]! - this.sold[a]! || newest(a, b),
       soldAsc: (a, b) => this.sold[a]! - this.sold[b]! || newest(a, b),
+      ratingDesc: (a, b) => byRating(a, b, -1) || newest(a, b),
+      ratingAsc: (a, b) => byRating(a, b, 1) || newest(a, b),
     };
   }
 
@@ -271,6 +293,8 @@ export class ListIndex {
     this.ids = widen(this.ids, (n) => new Int32Array(n));
     this.price = widen(this.price, (n) => new Float64Array(n));
     this.sold = widen(this.sold, (n) => new Int32Array(n));
+    this.rating = widen(this.rating, (n) => new Float64Array(n));
+    this.ratingCount = widen(this.ratingCount, (n) => new Int32Array(n));
     this.created = widen(this.created, (n) => new Float64Array(n));
     for (const facet of FACETS) {
       this.codes[facet] = widen(this.codes[facet], (n) => new Int32Array(n));
@@ -306,6 +330,8 @@ export class ListIndex {
     this.ids[slot] = row.id;
     this.price[slot] = row.price === null ? Number.POSITIVE_INFINITY : row.price;
     this.sold[slot] = row.sold;
+    this.rating[slot] = row.rating === null ? Number.NaN : row.rating;
+    this.ratingCount[slot] = row.rating_count;
     this.created[slot] = row.created;
     if (row.id >= this.slotById.length) {
       const grown = new Int32Array(Math.max(row.id + 1, this.slotById.length * 2)).fill(-1);
@@ -404,12 +430,14 @@ export class ListIndex {
       if (slot !== undefined) {
         const priceMoves = !row || this.price[slot] !== (row.price ?? Number.POSITIVE_INFINITY);
         const soldMoves = !row || this.sold[slot] !== row.sold;
+        const ratingMoves = !row || !this.sameRating(slot, row);
         const all = !row || this.created[slot] !== row.created;
         const moving = ORDER_NAMES.filter(
           (name) =>
             all ||
             ((name === 'priceAsc' || name === 'priceDesc') && priceMoves) ||
-            ((name === 'soldDesc' || name === 'soldAsc') && soldMoves),
+            ((name === 'soldDesc' || name === 'soldAsc') && soldMoves) ||
+            ((name === 'ratingDesc' || name === 'ratingAsc') && ratingMoves),
         );
         for (const name of moving) this.removeFromOrder(name, slot, length);
         this.unplace(slot);
@@ -427,11 +455,16 @@ export class ListIndex {
     }
   }
 
+  private sameRating(slot: number, row: KeyRow): boolean {
+    return Object.is(this.rating[slot], row.rating ?? Number.NaN) && this.ratingCount[slot] === row.rating_count;
+  }
+
   private sameKeys(slot: number, row: KeyRow): boolean {
     const codeOf = (text: string | null) => (text === null ? -1 : (this.dictionary.get(text) ?? -2));
     return (
       this.price[slot] === (row.price ?? Number.POSITIVE_INFINITY) &&
       this.sold[slot] === row.sold &&
+      this.sameRating(slot, row) &&
       this.created[slot] === row.created &&
       this.codes.category[slot] === codeOf(row.category) &&
       this.codes.sub[slot] === codeOf(row.sub) &&
@@ -711,8 +744,12 @@ export class ListIndex {
           ? sort.descending
             ? 'soldDesc'
             : 'soldAsc'
-          : 'newest';
-    const backwards = sort.sortBy !== 'price' && sort.sortBy !== 'best_selling' && !sort.descending;
+          : sort.sortBy === 'rating'
+            ? sort.descending
+              ? 'ratingDesc'
+              : 'ratingAsc'
+            : 'newest';
+    const backwards = sort.sortBy === 'date' && !sort.descending;
     const inPrice = this.priceMatcher(f);
     const need = offset + limit;
     const m = f.candidateCount;
@@ -829,6 +866,7 @@ const live = new Set<WeakRef<State>>();
 
 function keyColumns(where: ReturnType<typeof sql>) {
   return sql`${sql.raw(LIST_INDEX_STATEMENT_MARK)} select p.id, p.card_price as price, p.units_sold as sold,
+    p.rating_average::float8 as rating, p.rating_count,
     (extract(epoch from p.created_at) * 1000000)::float8 as created,
     c.slug as category, s.slug as sub, p.brand_slug as brand, p.shop_id, p.shop_slug as shop, p.listable
     from products p
@@ -843,6 +881,8 @@ async function readRows(db: DbOrTx, query: ReturnType<typeof sql>): Promise<KeyR
     id: Number(r.id),
     price: r.price === null ? null : Number(r.price),
     sold: Number(r.sold),
+    rating: r.rating === null || r.rating === undefined ? null : Number(r.rating),
+    rating_count: Number(r.rating_count ?? 0),
     created: Number(r.created),
     category: (r.category as string | null) ?? null,
     sub: (r.sub as string | null) ?? null,

@@ -102,6 +102,15 @@ export function sortOrder(sort: ProductSort): SQL[] {
       return [dir(products.cardPrice), ...newestFirst];
     case 'best_selling':
       return [dir(products.unitsSold), ...newestFirst];
+    case 'rating':
+      // Unrated last either way, more reviews first among equals: as the rating list indexes.
+      return [
+        sort.descending
+          ? sql`${products.ratingAverage} desc nulls last`
+          : sql`${products.ratingAverage} asc nulls last`,
+        sql`${products.ratingCount} desc nulls last`,
+        ...newestFirst,
+      ];
     default:
       return [dir(products.createdAt), dir(products.id)];
   }
@@ -128,6 +137,8 @@ export const cardColumns = {
   compareAtPrice: products.cardCompareAtPrice,
   stock: products.cardStock,
   thumbnail: products.cardThumbnail,
+  ratingCount: products.ratingCount,
+  ratingAverage: products.ratingAverage,
 };
 
 /** The select list of a card query; callers add where / order / limit. One table, no join. */
@@ -160,5 +171,38 @@ export function toProductCard(row: CardRow): ProductCard {
       price: row.price ?? 0,
       stock: row.stock,
     },
+    rating: { average: row.ratingAverage === null ? null : Number(row.ratingAverage), count: row.ratingCount },
   };
+}
+
+/** The listed products among `ids`, as cards, in the order of `ids` (a favourites list). */
+export async function listedCardsByIds(db: DbOrTx, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await cardQuery(db).where(and(listed(), inArray(products.id, ids)));
+  const byId = new Map(rows.map((row) => [row.id, toProductCard(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Products as a subquery another module joins on (`product_ref.id = its product_id`), as
+ * shopRefs and userRefs are joined: the name and the three slugs of its page (the card's
+ * variation), for links from reviews and favourites.
+ */
+export function productRefs(db: DbOrTx) {
+  return db
+    .select({
+      id: products.id,
+      name: sql<string>`${products.name}`.as('product_ref_name'),
+      slug: sql<string>`${products.slug}`.as('product_ref_slug'),
+      shopSlug: sql<string | null>`${products.shopSlug}`.as('product_ref_shop_slug'),
+      variationSlug: sql<string | null>`${products.cardVariationSlug}`.as('product_ref_variation_slug'),
+    })
+    .from(products)
+    .as('product_ref');
+}
+
+/** A product's shop, or null when there is no such product (a review's product, before it is written). */
+export async function productShopId(db: DbOrTx, productId: number): Promise<number | null> {
+  const [row] = await db.select({ shopId: products.shopId }).from(products).where(eq(products.id, productId));
+  return row?.shopId ?? null;
 }

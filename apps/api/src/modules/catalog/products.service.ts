@@ -390,7 +390,19 @@ export async function getProductPage(
     variation: toVariation(current),
     variations: variationRows.map(toVariation),
     related,
+    rating: {
+      average: p.ratingAverage === null ? null : Number(p.ratingAverage),
+      count: p.ratingCount,
+      histogram: ratingHistogramOf(p.ratingHistogram),
+    },
   };
+}
+
+/** The stored histogram as five counts, whatever the driver handed back (jsonb may come as text). */
+function ratingHistogramOf(stored: unknown): number[] {
+  const value = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  const counts = Array.isArray(value) ? value.map(Number) : [];
+  return [0, 1, 2, 3, 4].map((i) => (Number.isFinite(counts[i]) ? counts[i]! : 0));
 }
 
 interface RelatedShape {

@@ -358,3 +358,35 @@ const saleStatement = sql`
     where p.id = sold.product_id
   )
   select id, product_id from taken`;
+
+/** A product's rating as the reviews module computed it from the visible reviews (decision 044). */
+export interface ProductRating {
+  count: number;
+  /** Rounded to two decimals; null with no reviews. */
+  average: number | null;
+  /** How many gave 1..5 stars. */
+  histogram: number[];
+}
+
+/**
+ * Writes a product's rating into the read model (the card carries it, the "Top rated" sort and
+ * the list index order by it), in the transaction of the review write that changed it. Like a
+ * refresh, it drops the list caches and tells the list index and the other processes.
+ */
+export async function setProductRating(tx: DbOrTx, productId: number, rating: ProductRating): Promise<void> {
+  generation++;
+  const scope = { productIds: [productId] };
+  changed(scope);
+  changedHere({ kind: 'listings', scope });
+  await tx
+    .update(products)
+    .set({
+      ratingCount: rating.count,
+      ratingAverage: rating.average,
+      ratingHistogram: rating.histogram,
+      // A rating is not an edit of the product.
+      updatedAt: sql`${products.updatedAt}`,
+    })
+    .where(eq(products.id, productId));
+  generation++;
+}

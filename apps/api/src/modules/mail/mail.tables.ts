@@ -1,6 +1,6 @@
 import { outboxStatuses } from '@parade/core/enums';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const outboxStatus = pgEnum('outbox_status', outboxStatuses);
 
@@ -18,6 +18,8 @@ export const mailOutbox = pgTable(
     html: text(),
     /** What the mail is for (password-reset, welcome, contact, order-placed...). */
     kind: text().notNull(),
+    /** Extra headers (`List-Unsubscribe` and `List-Unsubscribe-Post` of the review prompts). */
+    headers: jsonb().$type<Record<string, string>>(),
     status: outboxStatus().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     /**

@@ -118,6 +118,12 @@ export const mailerPlugin = fp(
       return row ?? null;
     }
 
+    /** Stored headers as nodemailer takes them (jsonb may come back as text from some drivers). */
+    function headersOf(stored: unknown): Record<string, string> | undefined {
+      const value = typeof stored === 'string' ? JSON.parse(stored) : stored;
+      return value && typeof value === 'object' ? (value as Record<string, string>) : undefined;
+    }
+
     async function send(row: typeof mailOutbox.$inferSelect, smtp: Transporter): Promise<void> {
       try {
         await smtp.sendMail({
@@ -126,6 +132,7 @@ export const mailerPlugin = fp(
           subject: row.subject,
           text: row.text,
           html: row.html ?? undefined,
+          headers: headersOf(row.headers),
         });
         await app.db
           .update(mailOutbox)

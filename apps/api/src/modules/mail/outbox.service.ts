@@ -8,6 +8,8 @@ export interface OutgoingMail {
   html?: string;
   /** What the mail is for: password-reset, welcome, contact, order-placed... */
   kind: string;
+  /** Extra headers: the review prompt's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function enqueueMails(db: DbOrTx, mails: OutgoingMail[]): Promise<n
         text: mail.text,
         html: mail.html ?? null,
         kind: mail.kind,
+        headers: mail.headers ?? null,
       })),
     )
     .returning({ id: mailOutbox.id });

@@ -18,6 +18,7 @@ export {
 } from './invoice-payments';
 export {
   type CustomerOrderLine,
+  type CustomerOrderLineBrief,
   customerOrderLines,
   lockCustomerOrderLine,
   orderDeliveredAt,

@@ -16,6 +16,7 @@ export interface CustomerOrderLine {
   orderStatus: (typeof orders.$inferSelect)['status'];
   invoiceNumber: string;
   variationId: number | null;
+  productId: number;
   fullName: string;
   thumbnail: string | null;
   price: number;
@@ -42,6 +43,7 @@ export async function lockCustomerOrderLine(
       orderStatus: orders.status,
       invoiceNumber: invoices.number,
       variationId: orderItems.variationId,
+      productId: orderItems.productId,
       fullName: orderItems.fullName,
       thumbnail: orderItems.thumbnail,
       price: orderItems.price,
@@ -55,19 +57,32 @@ export async function lockCustomerOrderLine(
   return row ?? null;
 }
 
-/** One of the customer's orders: its status and lines (id, quantity), or null when it is not theirs. */
+/** A line of a customer's order as customerOrderLines gives it. */
+export interface CustomerOrderLineBrief {
+  id: number;
+  quantity: number;
+  variationId: number | null;
+  fullName: string;
+}
+
+/** One of the customer's orders: its status and lines, by id, or null when it is not theirs. */
 export async function customerOrderLines(
   db: DbOrTx,
   orderId: number,
   userId: number,
-): Promise<{ id: number; status: CustomerOrderLine['orderStatus']; lines: { id: number; quantity: number }[] } | null> {
+): Promise<{ id: number; status: CustomerOrderLine['orderStatus']; lines: CustomerOrderLineBrief[] } | null> {
   const [order] = await db
     .select({ id: orders.id, status: orders.status })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) return null;
   const lines = await db
-    .select({ id: orderItems.id, quantity: orderItems.quantity })
+    .select({
+      id: orderItems.id,
+      quantity: orderItems.quantity,
+      variationId: orderItems.variationId,
+      fullName: orderItems.fullName,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.id);

@@ -23,8 +23,11 @@ export { findShopQr, type ShopQr, setShopQrCode } from './shops.qr';
 export {
   activeShops,
   listVendors,
+  openShopCards,
+  type ShopCardBase,
   setShopActive,
   setShopCommissionRate,
+  setShopRating,
   shopCommissionRate,
   shopHolidays,
   shopNames,

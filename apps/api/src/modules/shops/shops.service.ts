@@ -1,5 +1,6 @@
 import type { Shop, ShopCard, VendorRef } from '@parade/core/catalog-dto';
 import { type Paginated, paginate } from '@parade/core/envelope';
+import type { Rating } from '@parade/core/rating-schemas';
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -68,7 +69,24 @@ function toShopCard(row: ShopRow): ShopCardBase {
     banner: image(row.banner),
     address: row.address,
     postcode: row.postcode,
+    rating: shopRating(row),
   };
+}
+
+/** A shop's rating as its row keeps it (decision 044). */
+function shopRating(row: Pick<ShopRow, 'ratingAverage' | 'ratingCount'>): Rating {
+  return { average: row.ratingAverage === null ? null : Number(row.ratingAverage), count: row.ratingCount };
+}
+
+/**
+ * Writes a shop's rating, computed by the reviews module from its products' visible reviews, in
+ * the transaction of the review write that changed it.
+ */
+export async function setShopRating(db: DbOrTx, shopId: number, rating: Rating): Promise<void> {
+  await db
+    .update(shops)
+    .set({ ratingCount: rating.count, ratingAverage: rating.average, updatedAt: sql`${shops.updatedAt}` })
+    .where(eq(shops.id, shopId));
 }
 
 /** GET /shops: active shops, featured first then by name; `search` matches the name (accents, typos). */
@@ -104,6 +122,17 @@ export async function listShops(
     request.page,
     request.perPage,
   );
+}
+
+/** The open shops among `ids`, as cards without their product count, in the order of `ids`. */
+export async function openShopCards(db: DbOrTx, ids: number[]): Promise<ShopCardBase[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(shops)
+    .where(and(inArray(shops.id, ids), isOpen()));
+  const byId = new Map(rows.map((row) => [row.id, toShopCard(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The active shop with this slug, or 404. */
@@ -146,6 +175,7 @@ export async function getShop(db: DbOrTx, slug: string): Promise<Shop> {
     opening_hours: row.openingHours,
     holiday_mode: row.holidayMode,
     holiday_message: row.holidayMode ? row.holidayMessage : null,
+    rating: shopRating(row),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   doublePrecision,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   text,
@@ -55,6 +56,12 @@ export const shops = pgTable(
     /** Public id printed in the shop's QR code; regenerating replaces it. */
     qrCodeId: text(),
     qrGeneratedAt: timestamp({ withTimezone: true }),
+    /**
+     * The rating of all the shop's products' visible reviews (decision 044): count and average
+     * (two decimals, null with none). Written only by setShopRating, in each review write.
+     */
+    ratingCount: integer().notNull().default(0),
+    ratingAverage: numeric({ precision: 3, scale: 2, mode: 'number' }),
     ...timestamps,
   },
   (t) => [uniqueIndex('shops_slug_idx').on(t.slug), uniqueIndex('shops_qr_code_idx').on(t.qrCodeId)],
