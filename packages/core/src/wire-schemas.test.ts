@@ -18,6 +18,7 @@ const card = {
   shop: { id: 2, name: 'Green Barrow', slug: 'green-barrow', holiday_mode: false },
   brand: null,
   variation: { id: 3, name: '1kg', slug: '1kg', full_name: 'Apples 1kg', price: 250, stock: 4 },
+  rating: { average: 4.5, count: 2 },
 };
 
 describe('the package entry', () => {

@@ -39,6 +39,8 @@ const OBJECT_PARAMS: Record<string, ObjectKind> = {
   '/api/vendor/coupons/:id': 'coupon',
   '/api/vendor/orders/:id': 'shop-order',
   '/api/vendor/returns/:id': 'return',
+  '/api/user/reviews/:id': 'review',
+  '/api/vendor/reviews/:id': 'review',
   '/api/vendor/tickets/:id': 'shop-ticket',
   '/api/vendor-offers/vendor/offers/:id': 'offer',
   '/api/vendor-offers/vendor/claims/:id': 'shop-claim',
@@ -52,6 +54,7 @@ const NOT_OWNED: Record<string, string> = {
   '/api/product/:vendor/:product/:variation': 'public catalogue',
   '/api/blog/:slug': 'published blog posts',
   '/api/shop/:slug': 'public shop pages',
+  '/api/products/:id': "a product's public reviews (visible ones only)",
   '/api/vendor-offers/vendor/:slug': "a shop's public offers and QR page",
   '/api/vendor-offers/vendor/:slug/offers/:offerId': 'a public offer (a switched-off one is 404: offers.test.ts)',
   '/api/vendor-offers/qr-code/validate/:code': "a shop's printed QR code",
@@ -82,6 +85,8 @@ const BODIES: Record<string, object | ((v: { extra: Record<string, number> }) =>
   'POST /api/vendor/returns/:id/accept': { note: 'Accepted by another shop' },
   'POST /api/vendor/returns/:id/reject': { note: 'Rejected by another shop' },
   'POST /api/vendor/tickets/:id/reply': { body: 'Answered by another shop.' },
+  'PUT /api/user/reviews/:id': { rating: 1, body: 'Changed by someone else.' },
+  'POST /api/vendor/reviews/:id/reply': { body: 'Replied by another shop.' },
   'PUT /api/vendor-offers/vendor/offers/:id': { title: 'Taken over' },
   'POST /api/vendor-offers/vendor/claims/:id/confirm': {},
   'POST /api/vendor-offers/vendor/claims/:id/cancel': {},
@@ -315,6 +320,27 @@ const BODY_CASES: BodyCase[] = [
         attack: request,
         secrets: [...w.customerBSecrets, order.invoice],
         snapshot: () => w.rows.returnsOfItem(order.itemId),
+        owner: w.actors.customerB,
+        control: request,
+      };
+    },
+  },
+  {
+    route: 'POST /api/user/reviews',
+    field: 'order_item_id',
+    refusal: { status: 404, code: 'order_item_not_found' },
+    async build() {
+      const order = await w.deliveredOrder(w.actors.customerB, w.actors.vendorB, w.physical.B.variationId);
+      const request: InjectOptions = {
+        method: 'POST',
+        url: '/api/user/reviews',
+        payload: { order_item_id: order.itemId, rating: 5, body: 'Lovely.' },
+      };
+      return {
+        attackers: customerCallers(),
+        attack: request,
+        secrets: [...w.customerBSecrets, order.invoice],
+        snapshot: () => w.rows.reviewsOfItem(order.itemId),
         owner: w.actors.customerB,
         control: request,
       };
@@ -641,6 +667,14 @@ const PUBLIC_FIELDS: Record<string, string> = {
   // Shown as they are; no call deletes a slide's file, so naming a public picture takes nothing from anyone.
   'PUT /api/vendor/shop slides[].image': 'a picture URL the storefront shows',
   'PUT /api/vendor/shop slides[].mobile_image': 'a picture URL the storefront shows',
+  // Favourites name public products and open shops; each customer keeps their own list.
+  'POST /api/user/favourites product_id': 'the public catalogue',
+  'POST /api/user/favourites shop_id': 'any open shop',
+  'DELETE /api/user/favourites product_id': "the public catalogue (only the caller's own favourite is let go)",
+  'DELETE /api/user/favourites shop_id': "any open shop (only the caller's own favourite is let go)",
+  'DELETE /api/user/favourites ?product_id': "the public catalogue (only the caller's own favourite is let go)",
+  'DELETE /api/user/favourites ?shop_id': "any open shop (only the caller's own favourite is let go)",
+  'GET /api/user/reviews ?order_id': "filters the caller's own reviews: another's order lists nothing",
 };
 
 type JsonSchema = {
@@ -747,7 +781,17 @@ describe('ids in bodies and queries', () => {
 describe("the callers' own lists", () => {
   it("show none of B's data to anyone else", async () => {
     // Every B object made above (and a few more of each kind) is in B's lists; none may be in anyone else's.
-    for (const kind of ['order', 'ticket', 'address', 'claim', 'download', 'return', 'coupon', 'offer'] as const) {
+    for (const kind of [
+      'order',
+      'ticket',
+      'address',
+      'claim',
+      'download',
+      'return',
+      'review',
+      'coupon',
+      'offer',
+    ] as const) {
       for (const secret of (await w.victim(kind)).secrets) allSecrets.add(secret);
     }
     const secrets = [...allSecrets];

@@ -17,6 +17,7 @@ import {
   payments,
   products,
   productVariations,
+  reviews,
   shops,
   siteSettings,
   supportTickets,
@@ -50,6 +51,8 @@ export type ObjectKind =
   | 'address'
   | 'claim'
   | 'download'
+  // Customer B's review of shop B's product (shop B may reply to it)
+  | 'review'
   // Shop B's (its vendor's)
   | 'product'
   | 'variation'
@@ -376,6 +379,8 @@ export async function twoOwners(t: TestApp) {
     shop: (id: number) => db.select().from(shops).where(eq(shops.id, id)),
     ticketsAboutOrder: (orderId: number) => db.select().from(supportTickets).where(eq(supportTickets.orderId, orderId)),
     returnsOfItem: (itemId: number) => db.select().from(orderReturns).where(eq(orderReturns.orderItemId, itemId)),
+    review: (id: number) => db.select().from(reviews).where(eq(reviews.id, id)),
+    reviewsOfItem: (itemId: number) => db.select().from(reviews).where(eq(reviews.orderItemId, itemId)),
     couponsOfShop: (shopId: number) => db.select().from(coupons).where(eq(coupons.shopId, shopId)).orderBy(coupons.id),
   };
 
@@ -506,6 +511,21 @@ export async function twoOwners(t: TestApp) {
           secrets: [...customerBSecrets, reason, order.invoice],
           snapshot: () => rows.return(created.return.id),
           extra: {},
+        };
+      }
+      case 'review': {
+        const order = await deliveredOrder(B, actors.vendorB, physical.B.variationId);
+        const body = `Quillfeather private review ${n}`;
+        const created = await ok<{ id: number }>(
+          B,
+          { method: 'POST', url: '/api/user/reviews', payload: { order_item_id: order.itemId, rating: 4, body } },
+          201,
+        );
+        return {
+          id: String(created.id),
+          secrets: [...customerBSecrets, order.invoice],
+          snapshot: () => rows.review(created.id),
+          extra: { itemId: order.itemId },
         };
       }
       case 'offer': {

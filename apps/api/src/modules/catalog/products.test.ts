@@ -203,10 +203,23 @@ describe('GET /api/products: defaults, membership and the card rule', () => {
   it('gives every card the contract fields', async () => {
     const [card] = (await list('per_page=1')).products.data;
     expect(Object.keys(card!).sort()).toEqual(
-      ['brand', 'compare_at_price', 'id', 'name', 'price', 'shop', 'slug', 'thumbnail', 'type', 'variation'].sort(),
+      [
+        'brand',
+        'compare_at_price',
+        'id',
+        'name',
+        'price',
+        'rating',
+        'shop',
+        'slug',
+        'thumbnail',
+        'type',
+        'variation',
+      ].sort(),
     );
     expect(Object.keys(card!.variation).sort()).toEqual(['full_name', 'id', 'name', 'price', 'slug', 'stock']);
     expect(Object.keys(card!.shop).sort()).toEqual(['holiday_mode', 'id', 'name', 'slug']);
+    expect(Object.keys(card!.rating).sort()).toEqual(['average', 'count']);
   });
 });
 
@@ -343,7 +356,7 @@ describe('GET /api/products: bad parameters', () => {
     ['page=1.5', 'page'],
     ['per_page=61', 'per_page'],
     ['per_page=0', 'per_page'],
-    ['sort_by=rating', 'sort_by'],
+    ['sort_by=stars', 'sort_by'],
     ['sort_high=2', 'sort_high'],
     ['sort_high=yes', 'sort_high'],
     ['min_price=-1', 'min_price'],
