@@ -17,6 +17,7 @@ export const apiUnitFiles = [
   'apps/api/src/lib/storage/object-store.test.ts',
   'apps/api/src/lib/text-match.test.ts',
   'apps/api/src/modules/auth/password.test.ts',
+  'apps/api/src/modules/auth/two-factor.test.ts',
   'apps/api/src/modules/push/vapid-keys.test.ts',
   'apps/api/src/modules/seo/sitemap-xml.test.ts',
   'apps/api/src/plugins/peer-changes.test.ts',
@@ -45,6 +46,10 @@ export const apiUnitFiles = [
  * Without TEST_DATABASE_URL every API file runs on PGlite.
  */
 export const driverDependentFiles = [
+  // Account security (issue 28): its acceptance names both databases; the claim retries race on each driver's locking.
+  'apps/api/src/modules/auth/account-security.test.ts',
+  'apps/api/src/modules/offers/claim-idempotency.test.ts',
+  'apps/api/src/db/pglite-durable.test.ts',
   'apps/api/src/app.test.ts',
   'apps/api/src/crash-safety.test.ts',
   'apps/api/src/fuzz.test.ts',

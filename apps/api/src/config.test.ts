@@ -252,3 +252,11 @@ describe('rolling restart settings', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '10' })).toThrow(ConfigError);
   });
 });
+
+describe('account security settings (decision 045)', () => {
+  it('takes TWO_FACTOR_KEY as 64 hex digits, and refuses anything else', () => {
+    expect(loadConfig({ TWO_FACTOR_KEY: 'AB'.repeat(32) }).twoFactorKey).toBe('ab'.repeat(32));
+    expect(loadConfig({}).twoFactorKey).toBeUndefined();
+    expect(() => loadConfig({ TWO_FACTOR_KEY: 'too short' })).toThrow(/TWO_FACTOR_KEY: must be 64 hex digits/);
+  });
+});

@@ -160,6 +160,19 @@ const envSchema = z.object({
   // Signed download links of digital products (docs/decisions/018). No secret = one kept in DATA_DIR.
   DOWNLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   DOWNLOAD_LINK_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(DEFAULT_DOWNLOAD_LINK_TTL_SECONDS),
+  // Encrypts two-factor secrets at rest and keys recovery-code hashes (docs/decisions/045): 64 hex
+  // digits. No key = one generated once and kept in DATA_DIR/two-factor.key.
+  TWO_FACTOR_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes), e.g. `openssl rand -hex 32`')
+    .optional(),
+  // Whether admins must turn on two-factor sign-in before using /api/admin/ (decision 045).
+  // Unset = required, except on a laptop (a loopback HOST outside production).
+  ADMIN_TWO_FACTOR: z.enum(['required', 'optional']).optional(),
+  // The embedded database's fsync (decision 045). Unset = on for a server (production or a
+  // non-loopback HOST), off on a laptop. Off on a server only with ALLOW_EMBEDDED_DB=true.
+  PGLITE_FSYNC: z.enum(['true', 'false']).optional(),
+  ALLOW_EMBEDDED_DB: z.enum(['true', 'false']).default('false'),
   // Web push's VAPID key pair (docs/decisions/027), base64url as web-push generate-vapid-keys
   // prints them; both or neither (neither = a pair generated once and kept in DATA_DIR).
   VAPID_PUBLIC_KEY: z
@@ -298,6 +311,15 @@ export interface Config {
    * DATA_DIR/vapid-keys.json) and the subject push services may contact.
    */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
+  /** TWO_FACTOR_KEY (hex) when set; unset = a key generated once and kept in DATA_DIR/two-factor.key. */
+  twoFactorKey?: string;
+  /** Admins must have two-factor sign-in on to use /api/admin/ ('required'), or may work without it (a laptop's default). */
+  adminTwoFactor: 'required' | 'optional';
+  /**
+   * PGlite (no DATABASE_URL) flushes every commit to the disk (fsync on): a server's default, so
+   * its data survives a power cut; a laptop's is off (faster, survives a killed process only).
+   */
+  pgliteFsync: boolean;
   /** Social login providers; empty = social login disabled and hidden. */
   oidcProviders: OidcProvider[];
   /** Brotli/gzip for replies of at least thresholdBytes (pre-compressed assets are served regardless). */
@@ -419,6 +441,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
   );
   if (!storage.ok) throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${storage.message}`);
+  const laptop = e.NODE_ENV !== 'production' && isLoopbackHost(e.HOST);
+  if (e.NODE_ENV === 'production' && e.ADMIN_TWO_FACTOR === 'optional') {
+    // The people who can move everyone's money keep a second factor on a live shop.
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_TWO_FACTOR: admins must use two-factor sign-in in production (optional is for a laptop)',
+    );
+  }
+  const pgliteFsync = e.PGLITE_FSYNC ? e.PGLITE_FSYNC === 'true' : !laptop;
+  if (!e.DATABASE_URL && !laptop && !pgliteFsync && e.ALLOW_EMBEDDED_DB !== 'true') {
+    throw new ConfigError(
+      'Invalid configuration:\n  PGLITE_FSYNC: with fsync off, the embedded database (PGlite) loses or corrupts recent orders and payments on a power cut or an operating-system crash. On a server use PostgreSQL (DATABASE_URL), leave PGLITE_FSYNC unset (on), or set ALLOW_EMBEDDED_DB=true to take that risk knowingly',
+    );
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
@@ -471,6 +506,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       privateKey: e.VAPID_PRIVATE_KEY,
       subject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, e.MAIL_FROM),
     },
+    twoFactorKey: e.TWO_FACTOR_KEY?.toLowerCase(),
+    adminTwoFactor: e.ADMIN_TWO_FACTOR ?? (laptop ? 'optional' : 'required'),
+    pgliteFsync,
     oidcProviders: e.OIDC_PROVIDERS.map((p) => ({
       id: p.id,
       name: p.name,

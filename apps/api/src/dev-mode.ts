@@ -55,3 +55,29 @@ export function modeLine(facts: ModeFacts): string {
   const mode = facts.logResetLinks || (facts.seedDemo && loopback) ? 'Development mode' : 'Server mode';
   return `${mode}: ${links}; ${demo}.`;
 }
+
+/** What the start-up line about the database and admin sign-in needs to know. */
+export interface DurabilityFacts {
+  databaseUrl?: string;
+  pgliteFsync: boolean;
+  adminTwoFactor: 'required' | 'optional';
+}
+
+/**
+ * The start-up line that says how safe the data is and how admins sign in (decision 045): on
+ * PGlite, whether commits are flushed to the disk (fsync on, a server's default) or not (a
+ * laptop's: a power cut may lose or corrupt recent data); and whether admins must use
+ * two-factor sign-in.
+ */
+export function safetyLine(facts: DurabilityFacts): string {
+  const database = facts.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : facts.pgliteFsync
+      ? 'embedded database (PGlite) with fsync on: every commit is on the disk before it is answered'
+      : 'embedded database (PGlite) with fsync OFF: data survives a killed process, not a power cut or an operating-system crash (use PostgreSQL on a server)';
+  const admins =
+    facts.adminTwoFactor === 'required'
+      ? 'admins must turn on two-factor sign-in before using the admin pages'
+      : 'admins may use the admin pages without two-factor sign-in (ADMIN_TWO_FACTOR=optional, a laptop’s default)';
+  return `Data: ${database}; ${admins}.`;
+}

@@ -30,11 +30,14 @@ const trace = process.env.FUZZ_TRACE;
  * What a refused request may change, by design, left out of the database fingerprint:
  * - rate_limit_hits counts attempts, refused ones included (that is what a limit is for);
  * - auth_tokens.last_used_at is touched by any signed-in request, refused or not (it is what
- *   the idle timeout reads).
+ *   the idle timeout reads);
+ * - security_events records failed sign-ins and wrong current passwords (decision 045: the owner
+ *   and the admin must see them), and two_factor_challenges counts a challenge's wrong codes (the
+ *   fifth ends it).
  * Nothing else: a refusal writes no mail, no order, no stock, no points, no claim, no session.
  */
 const refusalMayChange: FingerprintExclusions = {
-  tables: ['rate_limit_hits'],
+  tables: ['rate_limit_hits', 'security_events', 'two_factor_challenges'],
   columns: { auth_tokens: ['last_used_at'] },
 };
 

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { pendingMigrations } from './db/pending-migrations';
-import { modeLine } from './dev-mode';
+import { modeLine, safetyLine } from './dev-mode';
 import { seedDemoIfEmpty } from './maintenance/seed/seed';
 
 /** Boot: check configuration, migrate, seed an empty database, listen; shut down cleanly. */
@@ -18,6 +18,7 @@ async function main() {
     poolWaitMs: config.dbPoolWaitMs,
     pgliteWorker: config.pgliteWorker,
     pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+    pgliteFsync: config.pgliteFsync,
   });
   // Off when a release step runs `npm run db:migrate` before the processes start (decision 042);
   // on, N processes starting together still migrate once (an advisory lock, db/client.ts).
@@ -50,6 +51,8 @@ async function main() {
   );
   // One line that says whether development conveniences are on, and why (dev-mode.ts).
   app.log.info({ logResetLinks: config.logResetLinks, seedDemo: config.seedDemo }, modeLine(config));
+  // And how safe the data is on the embedded database, and how admins sign in (decision 045).
+  app.log.info({ pgliteFsync: config.pgliteFsync, adminTwoFactor: config.adminTwoFactor }, safetyLine(config));
 }
 
 /**

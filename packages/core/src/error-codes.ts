@@ -41,6 +41,15 @@ export const errorCodes = [
   'avatar_not_image',
   'address_not_found',
   'address_limit_reached',
+  // Account security (docs/decisions/045).
+  'current_password_invalid',
+  'session_not_found',
+  'two_factor_code_invalid',
+  'two_factor_challenge_invalid',
+  'two_factor_already_enabled',
+  'two_factor_not_enabled',
+  'two_factor_setup_missing',
+  'two_factor_required',
   // Catalogue and content.
   'product_not_found',
   'shop_not_found',

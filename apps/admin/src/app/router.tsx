@@ -29,6 +29,7 @@ const vendorScreens: Screens<typeof vendorPages> = {
   qrCode: () => import('./routes/vendor/qr-code'),
   offerStats: () => import('./routes/vendor/offer-stats'),
   shop: () => import('./routes/vendor/shop-profile'),
+  account: () => import('./routes/account'),
 };
 
 const adminScreens: Screens<typeof adminPages> = {
@@ -56,6 +57,7 @@ const adminScreens: Screens<typeof adminPages> = {
   blogCategories: () => import('./routes/admin/blog-categories'),
   deals: () => import('./routes/admin/deals'),
   coupons: () => import('./routes/admin/coupons'),
+  account: () => import('./routes/account'),
 };
 
 const vendorLayout = async () => ({ Component: (await import('./layout/staff-layout')).VendorLayout });

@@ -19,6 +19,7 @@ import {
   IconReportMoney,
   IconRosetteDiscount,
   IconSettings,
+  IconShieldLock,
   IconSlideshow,
   IconTicket,
   IconUserCheck,
@@ -72,6 +73,7 @@ export const vendorPages = {
   qrCode: { path: '/vendor/qr-code', label: 'QR code', icon: IconQrcode },
   offerStats: { path: '/vendor/offer-stats', label: 'Offer stats', icon: IconChartPie },
   shop: { path: '/vendor/shop', label: 'Shop profile', icon: IconBuildingStore },
+  account: { path: '/vendor/account', label: 'Account', icon: IconShieldLock },
 } as const satisfies AreaPages;
 
 /** The platform admin's area. */
@@ -100,6 +102,7 @@ export const adminPages = {
   blogCategories: { path: '/platform/blog-categories', label: 'Blog categories', icon: IconFileText },
   deals: { path: '/platform/deals', label: 'UBM deals', icon: IconRosetteDiscount },
   coupons: { path: '/platform/coupons', label: 'Platform coupons', icon: IconTicket },
+  account: { path: '/platform/account', label: 'Account', icon: IconShieldLock },
 } as const satisfies AreaPages;
 
 /** Each role's area: only that role may open its pages. */

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DURABLE_CONF, durableOptions } from './pglite-durable.mjs';
 import { PgliteThread } from './pglite-thread';
 
 /**
@@ -237,6 +238,11 @@ export interface DatabaseOptions {
    * memory; the files are in the OS page cache anyway. Omitted = PGlite's default.
    */
   pgliteSharedBuffersMb?: number;
+  /**
+   * PGlite with a data directory: flush every commit to the disk (pglite-durable.mjs). Off, a
+   * commit survives a killed process but not a power cut or an operating-system crash.
+   */
+  pgliteFsync?: boolean;
 }
 
 /** The advisory lock migrations run under on PostgreSQL: any fixed number no other code uses ("parade" + 1). */
@@ -297,16 +303,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const postgresqlconf = options.pgliteSharedBuffersMb ? [`shared_buffers=${options.pgliteSharedBuffersMb}MB`] : [];
+  const durable = Boolean(options.pgliteFsync && dataDir);
+  const postgresqlconf = [
+    ...(options.pgliteSharedBuffersMb ? [`shared_buffers=${options.pgliteSharedBuffersMb}MB`] : []),
+    ...(durable ? DURABLE_CONF : []),
+  ];
   const client =
     options.pgliteWorker === false
       ? await PGlite.create({
           dataDir,
           extensions: { pg_trgm },
           postgresqlconf,
+          ...(durable && dataDir ? durableOptions(dataDir) : {}),
           ...(options.pgliteFrom ? { loadDataDir: new Blob([options.pgliteFrom]) } : {}),
         })
-      : await PgliteThread.start(dataDir, postgresqlconf, options.pgliteFrom);
+      : await PgliteThread.start(dataDir, postgresqlconf, options.pgliteFrom, durable);
   // The worker client has the part of PGlite's interface the driver uses (query, exec, transaction).
   const db = drizzlePglite({ client: client as PGlite, casing: 'snake_case' }) as unknown as Db;
   return {

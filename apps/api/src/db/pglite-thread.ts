@@ -93,9 +93,10 @@ export class PgliteThread implements PgliteLike {
     dataDir: string | undefined,
     postgresqlconf: string[] = [],
     from?: Uint8Array,
+    durable = false,
   ): Promise<PgliteThread> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir, postgresqlconf, from },
+      workerData: { dataDir, postgresqlconf, from, durable },
     });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: boolean }) => {

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { durableOptions } from './pglite-durable.mjs';
 
 const identity = (value) => value;
 
@@ -32,6 +33,7 @@ const db = await PGlite.create({
   dataDir: workerData.dataDir,
   extensions: { pg_trgm },
   postgresqlconf: workerData.postgresqlconf,
+  ...(workerData.durable && workerData.dataDir ? durableOptions(workerData.dataDir) : {}),
   ...(workerData.from ? { loadDataDir: new Blob([workerData.from]) } : {}),
 });
 /** Open transactions by id: the worker holds each open until the main thread commits or rolls back. */

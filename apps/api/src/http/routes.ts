@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addressesRoutes } from '../modules/addresses/addresses.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
+import { securityRoutes } from '../modules/auth/security.routes';
 import { adminCouponsRoutes } from '../modules/cart/admin-coupons.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { vendorCouponsRoutes } from '../modules/cart/vendor-coupons.routes';
@@ -62,6 +63,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(downloadsRoutes);
   await api.register(paymentsRoutes);
   await api.register(authRoutes);
+  await api.register(securityRoutes);
   await api.register(usersRoutes);
   await api.register(addressesRoutes);
   await api.register(pushRoutes);

@@ -2,7 +2,7 @@ import type { UserDto, UserRole } from '@parade/core/auth-schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../lib/errors';
-import { findSession } from '../modules/auth';
+import { type ClientFacts, findSession } from '../modules/auth';
 import { toUserDto } from '../modules/users';
 
 /** The signed-in caller of a request: the user and the bearer token's row. */
@@ -30,6 +30,12 @@ export async function getSession(request: FastifyRequest): Promise<Session | nul
     : null;
   request.session = record ? { tokenId: record.tokenId, user: toUserDto(record.user) } : null;
   return request.session;
+}
+
+/** Where the request came from: its address (TRUST_PROXY applied) and User-Agent, for sessions and security events. */
+export function clientOf(request: FastifyRequest): ClientFacts {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
 }
 
 /** The signed-in user, or a 401: `const user = await requireUser(request)`. */

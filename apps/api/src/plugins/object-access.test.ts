@@ -31,6 +31,7 @@ const OBJECT_PARAMS: Record<string, ObjectKind> = {
   // The spec's odd path for deleting an address.
   '/api/user/update-profile/:id': 'address',
   '/api/user/support-ticket/:id': 'ticket',
+  '/api/user/sessions/:id': 'session',
   '/api/vendor-offers/user/claims/:id': 'claim',
   '/api/vendor-offers/claims/:id': 'claim',
   '/api/downloads/:orderItemId': 'download',

@@ -1,6 +1,8 @@
+import { securityMessages } from '@parade/core/account-security-schemas';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { hasTwoFactor } from '../modules/auth';
 import { findStaffShopId } from '../modules/users';
 import { requireRole } from './auth';
 
@@ -40,7 +42,12 @@ const vendorGuard: onRequestHookHandler = async function vendorGuard(request) {
 };
 
 const adminGuard: onRequestHookHandler = async function adminGuard(request) {
-  await requireRole(request, 'admin');
+  const admin = await requireRole(request, 'admin');
+  // Decision 045: where required (every server), an admin without two-factor sign-in is sent to
+  // set it up (the merchant site reads this code) before any admin call.
+  if (request.server.config.adminTwoFactor === 'required' && !(await hasTwoFactor(request.server.db, admin.id))) {
+    throw new AppError(403, securityMessages.adminTwoFactorRequired, {}, 'two_factor_required');
+  }
 };
 
 /**

@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import {
   addresses,
+  authTokens,
   coupons,
   invoices,
   mailOutbox,
@@ -53,6 +54,7 @@ export type ObjectKind =
   | 'download'
   // Customer B's review of shop B's product (shop B may reply to it)
   | 'review'
+  | 'session'
   // Shop B's (its vendor's)
   | 'product'
   | 'variation'
@@ -532,6 +534,29 @@ export async function twoOwners(t: TestApp) {
         // Switched off: nobody but its shop may see it.
         const offer = await makeOffer(actors.vendorB, { is_active: false });
         return { id: String(offer.id), secrets: [offer.title], snapshot: () => rows.offer(offer.id), extra: {} };
+      }
+      case 'session': {
+        // B signed in on another device: a session of B's own, which only B may end.
+        const signedIn = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: customerBAccount.email, password: customerBAccount.password },
+          remoteAddress: '10.251.0.2',
+        });
+        if (signedIn.statusCode !== 200) throw new Error(`B's sign-in failed: ${signedIn.body}`);
+        const [row] = await db
+          .select({ id: authTokens.id })
+          .from(authTokens)
+          .where(eq(authTokens.userId, userIdB))
+          .orderBy(desc(authTokens.id))
+          .limit(1);
+        if (!row) throw new Error('no session of B');
+        return {
+          id: String(row.id),
+          secrets: [...customerBSecrets],
+          snapshot: () => db.select().from(authTokens).where(eq(authTokens.id, row.id)),
+          extra: {},
+        };
       }
       case 'qr-code': {
         const code = await qrCodeOf(actors.vendorB);

@@ -1,11 +1,14 @@
 import type { Claim } from '@parade/core/offer-schemas';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { conflict } from '../lib/errors';
+import { AppError, conflict } from '../lib/errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 import {
+  CLAIM_IDEMPOTENCY_INDEX,
   CLAIM_NO_UNIQUE_INDEX,
   claimMissing,
   customerClaimsOf,
+  findClaimByIdempotencyKey,
   findUserClaim,
   insertClaim,
   lockOfferForClaim,
@@ -20,18 +23,40 @@ import { openShopBySlug, shopClaimState } from '../modules/shops';
  * qr_only offer came with the shop's live code, that the customer is under the per-user limit,
  * takes a place under `max_claims` (a guarded increment the check constraint backs) and writes a
  * pending claim numbered per customer (a unique index: a double submit cannot make two).
- * docs/decisions/020-offers-and-claims.md.
+ * With an `Idempotency-Key`, a retry (after a lost reply, or many at once) answers the first
+ * claim made with that key, as place-order does; the same key for another offer is 422
+ * `idempotency_key_reused`. docs/decisions/020-offers-and-claims.md, 045.
  */
 export async function claimOffer(
   db: DbOrTx,
-  input: { userId: number; shopSlug: string; offerId: number; qr?: string | undefined },
+  input: { userId: number; shopSlug: string; offerId: number; qr?: string | undefined; idempotencyKey?: string | null },
 ): Promise<Claim> {
+  const key = input.idempotencyKey ?? null;
+  const replay = async (): Promise<Claim | null> => {
+    if (!key) return null;
+    const earlier = await findClaimByIdempotencyKey(db, input.userId, key);
+    if (!earlier) return null;
+    if (earlier.offerId !== input.offerId) {
+      const message = 'This Idempotency-Key was already used for another claim.';
+      throw new AppError(422, message, { 'Idempotency-Key': [message] }, 'idempotency_key_reused');
+    }
+    const claim = await findUserClaim(db, input.userId, earlier.id);
+    if (!claim) throw claimMissing();
+    return claim;
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
   // Outside the transaction: a closed shop or unknown slug is 404 before anything is locked.
   const shop = await openShopBySlug(db, input.shopSlug);
   if (!shop) throw offerMissing();
-  let claimId: number;
+  let claimId: number | 'replay';
   try {
     claimId = await db.transaction(async (tx) => {
+      if (key) {
+        // Retries with one key queue here; the first commits, the rest find its claim.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`claim-offer:${input.userId}:${key}`}))`);
+        if (await findClaimByIdempotencyKey(tx, input.userId, key)) return 'replay' as const;
+      }
       const offer = await lockOfferForClaim(tx, shop.id, input.offerId);
       if (!offer) throw offerMissing();
       // Read under the lock: the shop may have closed or regenerated its code meanwhile.
@@ -67,14 +92,26 @@ export async function claimOffer(
       if (!(await takeOfferPlace(tx, offer.id))) {
         throw conflict('Sorry, this offer has been fully claimed.', {}, 'offer_full');
       }
-      return insertClaim(tx, { offerId: offer.id, userId: input.userId, claimNo: mine.lastClaimNo + 1, viaQr });
+      return insertClaim(tx, {
+        offerId: offer.id,
+        userId: input.userId,
+        claimNo: mine.lastClaimNo + 1,
+        viaQr,
+        idempotencyKey: key,
+      });
     });
   } catch (error) {
+    // The unique index is the last word on one key, one claim: the loser answers the winner's claim.
+    if (key && isUniqueViolation(error, CLAIM_IDEMPOTENCY_INDEX)) claimId = 'replay';
     // Only reachable if two claims of one customer ever got past the lock together.
-    if (isUniqueViolation(error, CLAIM_NO_UNIQUE_INDEX)) {
+    else if (isUniqueViolation(error, CLAIM_NO_UNIQUE_INDEX)) {
       throw conflict('You have already claimed this offer.', {}, 'offer_already_claimed');
-    }
-    throw error;
+    } else throw error;
+  }
+  if (claimId === 'replay') {
+    const winner = await replay();
+    if (!winner) throw new Error('the idempotent claim vanished');
+    return winner;
   }
   const claim = await findUserClaim(db, input.userId, claimId);
   if (!claim) throw claimMissing();

@@ -1,3 +1,4 @@
+import { deviceName } from '@parade/core/account-security-schemas';
 import {
   type AuthContext,
   assertPasswordAcceptable,
@@ -7,6 +8,8 @@ import {
   insertPasswordReset,
   isLiveResetToken,
   newOpaqueToken,
+  passwordChangedMail,
+  recordSecurityEvent,
   rememberOwnerClient,
   resetInvalid,
   resetLink,
@@ -51,6 +54,7 @@ export async function resetPassword(
   ctx: AuthContext,
   input: { token: string; email: string; password: string },
   clientIp: string,
+  userAgent: string | null = null,
 ): Promise<void> {
   await guardResetPassword(ctx.db, clientIp);
   // The token must be unexpired, unused and issued to that e-mail's account. Hashing costs real
@@ -61,13 +65,19 @@ export async function resetPassword(
   if (!user || !(await isLiveResetToken(ctx.db, input.token, user.id))) throw resetInvalid();
   await assertPasswordAcceptable(input.password, { name: user.name, email: user.email });
   const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
-  const done = await ctx.db.transaction(async (tx) => {
-    if (!(await useResetToken(tx, input.token, user.id))) return false;
+  const client = { ip: clientIp, userAgent };
+  const mailId = await ctx.db.transaction(async (tx) => {
+    if (!(await useResetToken(tx, input.token, user.id))) return null;
     await setPasswordHash(tx, user.id, passwordHash);
     await revokeAllSessions(tx, user.id);
-    return true;
+    await recordSecurityEvent(tx, { userId: user.id, email: user.email, kind: 'password_reset', client });
+    return enqueueMail(
+      tx,
+      passwordChangedMail(ctx.config, user, { device: deviceName(userAgent), ip: clientIp, at: new Date() }),
+    );
   });
-  if (!done) throw resetInvalid();
+  if (mailId === null) throw resetInvalid();
+  ctx.deliverMail([mailId]);
   // Whoever holds the mailed link controls the mailbox: this address is the owner's from now on.
   await rememberOwnerClient(ctx.db, user.email, clientIp);
 }

@@ -7,6 +7,7 @@ import {
   emailTaken,
   guardRegister,
   hashPassword,
+  recordSecurityEvent,
   rememberOwnerClient,
   welcomeMail,
 } from '../modules/auth';
@@ -18,6 +19,7 @@ export async function registerCustomer(
   ctx: AuthContext,
   input: { name: string; email: string; phone?: string | null; password: string },
   clientIp: string,
+  userAgent: string | null = null,
 ): Promise<AuthResult> {
   // The checks run first and on their own: a refused attempt still counts against the IP.
   await guardRegister(ctx.db, clientIp);
@@ -27,7 +29,16 @@ export async function registerCustomer(
   try {
     const { result, mailId } = await ctx.db.transaction(async (tx) => {
       const user = await createUser(tx, { ...input, passwordHash });
-      const access_token = await createSession(tx, user.id, ctx.config.authTokenTtlDays);
+      const client = { ip: clientIp, userAgent };
+      const access_token = await createSession(tx, user.id, ctx.config.authTokenTtlDays, client);
+      // The first sign-in: later ones from this device and address are not news (the alert mail).
+      await recordSecurityEvent(tx, {
+        userId: user.id,
+        email: user.email,
+        kind: 'sign_in',
+        client,
+        detail: 'account created',
+      });
       const mailId = await enqueueMail(tx, welcomeMail(ctx.config, user));
       return { result: { access_token, user: toUserDto(user) }, mailId };
     });

@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, id: 'routes/profile/info', lazy: () => import('./routes/profile/info') },
               { path: 'address', id: 'routes/profile/address', lazy: () => import('./routes/profile/address') },
+              { path: 'security', id: 'routes/profile/security', lazy: () => import('./routes/profile/security') },
               { path: 'orders', id: 'routes/profile/orders', lazy: () => import('./routes/profile/orders') },
               {
                 path: 'orders/:id',

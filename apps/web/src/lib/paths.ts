@@ -42,6 +42,7 @@ export const paths = {
   manage: () => '/manage',
   profile: () => '/profile',
   profileAddress: () => '/profile/address',
+  profileSecurity: () => '/profile/security',
   orders: (query?: Query) => `/profile/orders${queryString(query)}`,
   order: (id: number) => `/profile/orders/${id}`,
   track: (orderId?: number) => `/profile/track${queryString({ order: orderId })}`,

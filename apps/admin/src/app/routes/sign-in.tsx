@@ -1,13 +1,14 @@
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type LoginInput, loginSchema, safeRedirectTarget } from '@parade/core/auth-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiForm } from '@/components/use-api-form';
-import { CustomerRefusedError, signIn } from '@/features/auth/api/sign-in';
+import { CustomerRefusedError, signIn, signInWithCode } from '@/features/auth/api/sign-in';
 import { homeFor } from '@/lib/paths';
-import { useSessionStore } from '@/lib/session-store';
+import { type StaffUser, useSessionStore } from '@/lib/session-store';
 import { zodValidate } from '@/lib/zod-validate';
 
 /** Sign-in for shopkeepers and the platform team, with the same accounts as the storefront. */
@@ -20,16 +21,42 @@ export function Component() {
     initialValues: { email: '', password: '' },
     validate: zodValidate(loginSchema),
   });
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const codeForm = useForm({ mode: 'controlled', initialValues: { code: '' } });
+  const finish = (session: { token: string; user: StaffUser }) => {
+    useSessionStore.getState().signIn(session.token, session.user);
+    navigate(safeRedirectTarget(params.get('redirect'), homeFor(session.user.role)), { replace: true });
+  };
+  const refuse = (error: unknown) => {
+    if (!(error instanceof CustomerRefusedError)) throw error;
+    form.setFieldValue('password', '');
+    setChallenge(null);
+    setRefused(error.message);
+  };
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
     setRefused(null);
     try {
-      const { token, user } = await signIn(values);
-      useSessionStore.getState().signIn(token, user);
-      navigate(safeRedirectTarget(params.get('redirect'), homeFor(user.role)), { replace: true });
+      const result = await signIn(values);
+      if ('challenge' in result) setChallenge(result.challenge);
+      else finish(result);
     } catch (error) {
-      if (!(error instanceof CustomerRefusedError)) throw error;
-      form.setFieldValue('password', '');
-      setRefused(error.message);
+      refuse(error);
+    }
+  });
+  const codeStep = useApiForm(codeForm, async ({ code }) => {
+    if (!challenge) return;
+    try {
+      finish(await signInWithCode(challenge, code));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'two_factor_challenge_invalid') {
+        // Five wrong codes or too long: back to the password.
+        setChallenge(null);
+        codeForm.reset();
+        form.setFieldValue('password', '');
+        setRefused(error.message);
+        return;
+      }
+      refuse(error);
     }
   });
 
@@ -43,27 +70,52 @@ export function Component() {
             </Title>
             <Text c="dimmed">Sign in to run your shop or the marketplace.</Text>
           </div>
-          <form onSubmit={onSubmit} noValidate>
-            <Stack gap="sm">
-              <FormAlert message={refused ?? formError} />
-              <TextInput
-                label="E-mail"
-                type="email"
-                autoComplete="username"
-                required
-                {...form.getInputProps('email')}
-              />
-              <PasswordInput
-                label="Password"
-                autoComplete="current-password"
-                required
-                {...form.getInputProps('password')}
-              />
-              <Button type="submit" loading={submitting} fullWidth mt="xs">
-                Sign in
-              </Button>
-            </Stack>
-          </form>
+          {challenge ? (
+            <form onSubmit={codeStep.onSubmit} noValidate aria-label="Two-factor sign-in">
+              <Stack gap="sm">
+                <FormAlert message={codeStep.formError} />
+                <Text>
+                  Open your authenticator app and type the 6-digit code for Parade, or one of your recovery codes.
+                </Text>
+                <TextInput
+                  label="Code"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  required
+                  data-autofocus
+                  {...codeForm.getInputProps('code')}
+                />
+                <Button type="submit" loading={codeStep.submitting} fullWidth mt="xs">
+                  Verify
+                </Button>
+                <Anchor component="button" type="button" size="sm" onClick={() => setChallenge(null)}>
+                  Use another account
+                </Anchor>
+              </Stack>
+            </form>
+          ) : (
+            <form onSubmit={onSubmit} noValidate>
+              <Stack gap="sm">
+                <FormAlert message={refused ?? formError} />
+                <TextInput
+                  label="E-mail"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  {...form.getInputProps('email')}
+                />
+                <PasswordInput
+                  label="Password"
+                  autoComplete="current-password"
+                  required
+                  {...form.getInputProps('password')}
+                />
+                <Button type="submit" loading={submitting} fullWidth mt="xs">
+                  Sign in
+                </Button>
+              </Stack>
+            </form>
+          )}
           <Text size="sm" c="dimmed">
             Shopping instead? <Anchor href="/">Go to the storefront</Anchor>.
           </Text>

@@ -1,3 +1,4 @@
+import { loginPayloadSchema, twoFactorLoginSchema } from '@parade/core/account-security-schemas';
 import {
   authMessages,
   authPayloadSchema,
@@ -12,14 +13,17 @@ import {
 import { emptyPayloadSchema, successEnvelope } from '@parade/core/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
-import { requireSession } from '../../plugins/auth';
+import { clientOf, requireSession } from '../../plugins/auth';
+import { completeTwoFactorSignIn, signIn, twoFactorStepLimits } from '../../workflows/account-security';
 import { requestPasswordReset, resetPassword } from '../../workflows/password-reset';
 import { registerCustomer } from '../../workflows/register-customer';
 import { signInWithProvider } from '../../workflows/social-login';
-import { type AuthContext, login } from './auth.service';
+import type { AuthContext } from './auth.service';
 import { createOidcVerifier } from './oidc';
 import { warmPasswordEstimator } from './password-policy';
+import { recordSecurityEvent } from './security-events';
 import { revokeSession } from './sessions';
+import { loadTwoFactorKey } from './two-factor';
 
 const authReply = successEnvelope(authPayloadSchema);
 const emptyReply = successEnvelope(emptyPayloadSchema);
@@ -35,6 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   };
   const oidc = createOidcVerifier(app.config.oidcProviders);
+  const twoFactorKey = await loadTwoFactorKey(app.config);
 
   // The password estimator's dictionaries load before the server takes requests (half a second
   // of CPU), not during the first sign-up with every request behind it (issue 22).
@@ -52,7 +57,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: authReply, ...failureResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(ok(await registerCustomer(ctx, request.body, request.ip))),
+    async (request, reply) =>
+      reply.status(201).send(ok(await registerCustomer(ctx, request.body, request.ip, clientOf(request).userAgent))),
   );
 
   app.post(
@@ -63,12 +69,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with e-mail and password',
         description:
           'Wrong e-mail or password answer the same 422. Rate limited per client IP and per (account, IP); after many failed ' +
-          'sign-ins on an account, addresses its owner never used take one attempt at a time (429 with Retry-After).',
+          'sign-ins on an account, addresses its owner never used take one attempt at a time (429 with Retry-After). ' +
+          'With two-factor sign-in on, answers `{two_factor_required: true, challenge}` and no token: finish with ' +
+          'POST auth/login/2fa. A sign-in from a device and address not seen on the account in 90 days mails an alert.',
         body: loginSchema,
+        response: { 200: successEnvelope(loginPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => ok(await signIn(ctx, request.body, clientOf(request))),
+  );
+
+  app.post(
+    '/auth/login/2fa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The second step of a sign-in: the challenge and a code from the authenticator app (or a recovery code)',
+        description:
+          'Answers the usual `{access_token, user}`. A wrong code is 422 `two_factor_code_invalid` (`errors.code`); the ' +
+          `fifth wrong code ends the challenge (then 422 \`two_factor_challenge_invalid\`, sign in again), as does ` +
+          'using it or 5 minutes passing. A TOTP code is good once; a recovery code is used up. Rate limited to ' +
+          `${twoFactorStepLimits.perIp.max} attempts per ${twoFactorStepLimits.perIp.windowSeconds / 60} minutes per client IP (429 with Retry-After).`,
+        body: twoFactorLoginSchema,
         response: { 200: authReply, ...failureResponses },
       },
     },
-    async (request) => ok(await login(ctx, request.body, request.ip)),
+    async (request) => ok(await completeTwoFactorSignIn(ctx, twoFactorKey, request.body, clientOf(request))),
   );
 
   app.get(
@@ -139,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(ctx, request.body, request.ip);
+      await resetPassword(ctx, request.body, request.ip, clientOf(request).userAgent);
       return ok({}, authMessages.resetDone);
     },
   );
@@ -157,6 +184,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = await requireSession(request);
       await revokeSession(app.db, session.tokenId);
+      await recordSecurityEvent(app.db, {
+        userId: session.user.id,
+        email: session.user.email,
+        kind: 'session_ended',
+        client: clientOf(request),
+        detail: 'signed out',
+      });
       return ok({}, authMessages.loggedOut);
     },
   );

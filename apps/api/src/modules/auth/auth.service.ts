@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, invalidField } from '../../lib/errors';
-import { findUserByEmail, toUserDto } from '../users';
+import { findUserByEmail, toUserDto, type UserRow } from '../users';
 import { passwordResets, socialAccounts } from './auth.tables';
 import { type OidcIdentity, OidcTokenError, type OidcVerifier } from './oidc';
 import { hashPassword, verifyPassword } from './password';
@@ -22,6 +22,7 @@ import {
   TooManyRequests,
   takeTurn,
 } from './rate-limit';
+import { type ClientFacts, isNewSignInPlace, recordSecurityEvent } from './security-events';
 import { createSession, hashToken } from './sessions';
 
 export interface AuthResult {
@@ -83,11 +84,18 @@ const getDecoyHash = (cost: number) => {
   return decoy;
 };
 
-export async function login(
+/**
+ * The password step of a sign-in: rate limits, the account's slow-down, the password (a wrong
+ * one answers the same 422 for every e-mail, and is recorded on an existing account), and a
+ * disabled account's refusal. Answers the user whose password matched; the caller opens the
+ * session, or a two-factor challenge first.
+ */
+export async function checkSignInPassword(
   ctx: AuthContext,
   input: { email: string; password: string },
-  clientIp: string,
-): Promise<AuthResult> {
+  client: ClientFacts,
+): Promise<UserRow> {
+  const clientIp = client.ip;
   const account = normaliseEmail(input.email);
   const pairKey = accountClientKey('login', account, clientIp);
   // Per address, and per (account, address): no counter of the account alone can stop its owner.
@@ -106,6 +114,15 @@ export async function login(
       max: Number.MAX_SAFE_INTEGER,
       windowSeconds: accountThrottle.failureWindowSeconds,
     });
+    if (user) {
+      await recordSecurityEvent(ctx.db, {
+        userId: user.id,
+        email: user.email,
+        kind: 'sign_in_failed',
+        client,
+        detail: 'wrong password',
+      });
+    }
     throw new AppError(
       422,
       authMessages.badCredentials,
@@ -117,12 +134,29 @@ export async function login(
   if (user.disabled) {
     throw new AppError(403, 'This account has been disabled.', {}, 'account_disabled');
   }
-  // A successful sign-in ends this address's run of failures on the account and makes the
-  // address the owner's. The account's failure count stays: it keeps slowing other addresses.
-  await clearRateLimit(ctx.db, pairKey);
-  await rememberClient(ctx.db, account, clientIp);
-  const access_token = await createSession(ctx.db, user.id, ctx.config.authTokenTtlDays);
-  return { access_token, user: toUserDto(user) };
+  return user;
+}
+
+/**
+ * Opens the session of a sign-in that passed every factor (run it in a transaction): ends this
+ * address's run of failures on the account and makes the address the owner's (the account's
+ * failure count stays: it keeps slowing other addresses), records the sign-in, and says whether
+ * it came from a device and address not seen in 90 days (for the alert mail).
+ */
+export async function openSignInSession(
+  db: DbOrTx,
+  config: Config,
+  user: UserRow,
+  client: ClientFacts,
+  detail: string | null = null,
+): Promise<AuthResult & { newPlace: boolean }> {
+  const account = normaliseEmail(user.email);
+  await clearRateLimit(db, accountClientKey('login', account, client.ip));
+  await rememberClient(db, account, client.ip);
+  const newPlace = await isNewSignInPlace(db, user.id, client);
+  const access_token = await createSession(db, user.id, config.authTokenTtlDays, client);
+  await recordSecurityEvent(db, { userId: user.id, email: user.email, kind: 'sign_in', client, detail });
+  return { access_token, user: toUserDto(user), newPlace };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
 import { sessionUsers, type UserRow } from '../users';
 import { authTokens } from './auth.tables';
+import { type ClientFacts, cleanUserAgent } from './security-events';
 
 /** 32 random bytes, URL-safe: the only copy of a token is the one handed to the client. */
 export function newOpaqueToken(): string {
@@ -16,12 +17,19 @@ export function hashToken(token: string): string {
 }
 
 /** Opens a session: stores the hash of a new bearer token that expires after `ttlDays`. */
-export async function createSession(db: DbOrTx, userId: number, ttlDays: number): Promise<string> {
+export async function createSession(
+  db: DbOrTx,
+  userId: number,
+  ttlDays: number,
+  client: ClientFacts | null = null,
+): Promise<string> {
   const token = newOpaqueToken();
   await db.insert(authTokens).values({
     userId,
     tokenHash: hashToken(token),
     expiresAt: sql`now() + make_interval(days => ${ttlDays})`,
+    userAgent: client ? cleanUserAgent(client.userAgent) : null,
+    ip: client?.ip ?? null,
   });
   return token;
 }
@@ -88,4 +96,64 @@ export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<voi
     .update(authTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+}
+
+/** The user's sessions still alive (not ended, not expired, not idle too long), newest first. */
+function liveSessionsOf(userId: number, idleTimeoutMinutes: number) {
+  return and(
+    eq(authTokens.userId, userId),
+    isNull(authTokens.revokedAt),
+    gt(authTokens.expiresAt, sql`now()`),
+    gt(
+      sql`coalesce(${authTokens.lastUsedAt}, ${authTokens.createdAt})`,
+      sql`now() - ${idleTimeoutMinutes}::int * interval '1 minute'`,
+    ),
+  );
+}
+
+export interface SessionListRow {
+  id: number;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export async function listLiveSessions(
+  db: DbOrTx,
+  userId: number,
+  idleTimeoutMinutes: number,
+): Promise<SessionListRow[]> {
+  return db
+    .select({
+      id: authTokens.id,
+      createdAt: authTokens.createdAt,
+      lastUsedAt: authTokens.lastUsedAt,
+      userAgent: authTokens.userAgent,
+      ip: authTokens.ip,
+    })
+    .from(authTokens)
+    .where(liveSessionsOf(userId, idleTimeoutMinutes))
+    .orderBy(desc(authTokens.createdAt), desc(authTokens.id))
+    .limit(200);
+}
+
+/** Ends one live session of the user; false when it is not theirs, or already over. */
+export async function endUserSession(db: DbOrTx, userId: number, sessionId: number): Promise<boolean> {
+  const ended = await db
+    .update(authTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authTokens.id, sessionId), eq(authTokens.userId, userId), isNull(authTokens.revokedAt)))
+    .returning({ id: authTokens.id });
+  return ended.length > 0;
+}
+
+/** Ends every session of the user but one (the caller's own); answers how many ended. */
+export async function endOtherSessions(db: DbOrTx, userId: number, keepTokenId: number): Promise<number> {
+  const ended = await db
+    .update(authTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), ne(authTokens.id, keepTokenId)))
+    .returning({ id: authTokens.id });
+  return ended.length;
 }

@@ -358,7 +358,7 @@ export const CLAIM_NO_UNIQUE_INDEX = 'offer_claims_user_claim_no_idx';
  */
 export async function insertClaim(
   tx: DbOrTx,
-  input: { offerId: number; userId: number; claimNo: number; viaQr: boolean },
+  input: { offerId: number; userId: number; claimNo: number; viaQr: boolean; idempotencyKey?: string | null },
 ): Promise<number> {
   const [row] = await tx
     .insert(offerClaims)
@@ -367,12 +367,30 @@ export async function insertClaim(
       userId: input.userId,
       claimNo: input.claimNo,
       viaQr: input.viaQr,
+      idempotencyKey: input.idempotencyKey ?? null,
       code: newClaimCode(),
       expiresAt: sql`least(now() + make_interval(days => ${CLAIM_LIFETIME_DAYS}), (select ${offers.endsAt} from ${offers} where ${offers.id} = ${input.offerId}))`,
     })
     .returning({ id: offerClaims.id });
   if (!row) throw new Error('The claim insert returned no row');
   return row.id;
+}
+
+/** The unique index that makes one Idempotency-Key one claim per customer. */
+export const CLAIM_IDEMPOTENCY_INDEX = 'offer_claims_user_idempotency_idx';
+
+/** The customer's claim made with this Idempotency-Key, if any: its id and offer. */
+export async function findClaimByIdempotencyKey(
+  db: DbOrTx,
+  userId: number,
+  key: string,
+): Promise<{ id: number; offerId: number } | null> {
+  const [row] = await db
+    .select({ id: offerClaims.id, offerId: offerClaims.offerId })
+    .from(offerClaims)
+    .where(and(eq(offerClaims.userId, userId), eq(offerClaims.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** A claim locked for a transition, with its status as read now and what the transition needs. */

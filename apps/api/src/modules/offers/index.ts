@@ -6,9 +6,11 @@
 
 /** The claim workflows' commands (workflows/claim-offer.ts, workflows/change-claim-status.ts). */
 export {
+  CLAIM_IDEMPOTENCY_INDEX,
   CLAIM_NO_UNIQUE_INDEX,
   claimMissing,
   customerClaimsOf,
+  findClaimByIdempotencyKey,
   findUserClaim,
   insertClaim,
   type LockedClaim,

@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
+import { idempotencyHeadersSchema } from '../../lib/schemas';
 import { getSession, requireUser } from '../../plugins/auth';
 import { customerCancelClaim } from '../../workflows/change-claim-status';
 import { claimOffer } from '../../workflows/claim-offer';
@@ -148,7 +149,10 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
           "Unknown offer, another shop's, or a closed shop: 404 `offer_not_found`. `qr` equal to the shop's live code marks",
           `the claim \`via_qr\`. The claim expires ${CLAIM_LIFETIME_DAYS} days after it is made or at the offer's end, whichever`,
           `is sooner. Limited to ${CLAIMS_PER_MINUTE} a minute per customer (429 \`rate_limited\`).`,
+          'An `Idempotency-Key` header (at most 200 characters) makes a retry return the first claim; the same key for',
+          'another offer answers 422 `idempotency_key_reused`.',
         ].join(' '),
+        headers: idempotencyHeadersSchema,
         params: shopOfferParamsSchema,
         body: claimBodySchema.nullish(),
         response: { 201: successEnvelope(claimPayloadSchema), ...failureResponses },
@@ -156,11 +160,13 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
+      const idempotencyKey = request.headers['idempotency-key'];
       const claim = await claimOffer(app.db, {
         userId: user.id,
         shopSlug: request.params.slug,
         offerId: request.params.offerId,
         qr: request.body?.qr,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
       });
       return reply.code(201).send(ok({ claim }, 'Offer claimed. Show your code in the shop.'));
     },

@@ -78,6 +78,8 @@ export const offerClaims = pgTable(
     confirmedAt: timestamp({ withTimezone: true }),
     usedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
+    /** The client's Idempotency-Key: a retried claim returns the first one (unique per customer). */
+    idempotencyKey: text(),
     ...timestamps,
   },
   (t) => [
@@ -86,6 +88,7 @@ export const offerClaims = pgTable(
     index('offer_claims_live_idx').on(t.offerId, t.userId).where(sql`${t.status} in ('pending','confirmed')`),
     uniqueIndex('offer_claims_user_claim_no_idx').on(t.offerId, t.userId, t.claimNo),
     uniqueIndex('offer_claims_code_idx').on(t.code),
+    uniqueIndex('offer_claims_user_idempotency_idx').on(t.userId, t.idempotencyKey),
   ],
 );
 

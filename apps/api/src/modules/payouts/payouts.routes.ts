@@ -1,3 +1,4 @@
+import { securityMessages } from '@parade/core/account-security-schemas';
 import { adminIdParamsSchema } from '@parade/core/admin-schemas';
 import { paginated, successEnvelope } from '@parade/core/envelope';
 import {
@@ -13,9 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ledgerClock } from '../../lib/clock';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
-import { requireUser } from '../../plugins/auth';
+import { clientOf, requireUser } from '../../plugins/auth';
 import { vendorShopId } from '../../plugins/role-guards';
 import { decidePayoutRun } from '../../workflows/run-payouts';
+import { hasTwoFactor, recordSecurityEvent } from '../auth';
 import { createStripeClient } from '../payments';
 import { shopsForOrders } from '../shops';
 import { findUserById } from '../users';
@@ -62,14 +64,20 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
           "Makes the shop's Stripe Connect Express account on the first call (GB, transfers; one per shop whatever " +
           'the retries: an idempotency key per shop and a row per shop) and answers a fresh onboarding link to ' +
           "Stripe's hosted form, which comes back to the merchant site's Money page. 422 `payment_unavailable` " +
-          'when this server has no Stripe key, 503 when Stripe does not answer.',
+          'when this server has no Stripe key, 503 when Stripe does not answer. The form is where payout details are ' +
+          'set and changed, so the caller must have two-factor sign-in on (403 `two_factor_required` otherwise, ' +
+          'docs/decisions/045); each link handed out is recorded as a security event.',
         response: { 200: successEnvelope(payoutOnboardingSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!stripe) throw notConfigured();
       const shopId = vendorShopId(request);
       const user = await requireUser(request);
+      // Where the shop's money goes is set behind this link: a password alone must not open it.
+      if (!(await hasTwoFactor(app.db, user.id))) {
+        throw new AppError(403, securityMessages.payoutTwoFactorRequired, {}, 'two_factor_required');
+      }
+      if (!stripe) throw notConfigured();
       try {
         let account = await findPayoutAccount(app.db, shopId);
         if (!account) {
@@ -95,6 +103,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
           type: 'account_onboarding',
           refresh_url: new URL('vendor/money?payouts=refresh', adminBase).toString(),
           return_url: new URL('vendor/money?payouts=return', adminBase).toString(),
+        });
+        await recordSecurityEvent(app.db, {
+          userId: user.id,
+          email: user.email,
+          kind: 'payout_details_changed',
+          client: clientOf(request),
+          detail: `payout onboarding link for shop ${shopId}`,
         });
         return ok({ url: link.url });
       } catch (error) {

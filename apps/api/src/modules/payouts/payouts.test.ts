@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { checkoutFixtures, collection } from '../../test/checkout-fixtures';
 import { signUpAs } from '../../test/manage-fixtures';
 import { bearer, signUp } from '../../test/test-support';
+import { enableTwoFactorFor } from '../../test/two-factor';
 import { payoutTransfers } from './payouts.tables';
 
 /**
@@ -62,6 +63,8 @@ async function shopWithVendor(price = 3000): Promise<TestShop> {
   const shop = await fx.makeShop({ email: `shop-${Math.random().toString(36).slice(2)}@example.test` });
   const variation = await fx.makeVariation(shop.id, { price });
   const vendor = await signUpAs(t.app, t.database, 'vendor', { shopId: shop.id });
+  // Payout onboarding needs two-factor sign-in (decision 045; its refusal: account-security.test.ts).
+  await enableTwoFactorFor(t.app, vendor.token);
   return { shop, variation, vendor };
 }
 
@@ -203,6 +206,7 @@ describe('onboarding', () => {
     try {
       const shop = await checkoutFixtures(() => bare).makeShop({ email: 'bare@example.test' });
       const vendor = await signUpAs(bare.app, bare.database, 'vendor', { shopId: shop.id });
+      await enableTwoFactorFor(bare.app, vendor.token);
       const res = await bare.app.inject({
         method: 'POST',
         url: '/api/vendor/payouts/onboarding',

@@ -8,6 +8,7 @@ import {
   IconLifebuoy,
   IconMapPin,
   IconReceipt,
+  IconShieldLock,
   IconTruckDelivery,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -25,6 +26,7 @@ import classes from './profile-layout.module.css';
 const profileLinks = [
   { to: paths.profile(), label: 'Profile', icon: IconUserCircle, end: true },
   { to: paths.profileAddress(), label: 'Addresses', icon: IconMapPin, end: false },
+  { to: paths.profileSecurity(), label: 'Security', icon: IconShieldLock, end: false },
   { to: paths.orders(), label: 'Orders', icon: IconReceipt, end: false },
   { to: paths.track(), label: 'Track order', icon: IconTruckDelivery, end: false },
   // A ticket's own page (/profile/ticket-details/{id}) belongs to the tickets link too.

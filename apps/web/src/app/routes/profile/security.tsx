@@ -1,0 +1,40 @@
+import { Paper, Stack, Title } from '@mantine/core';
+import { PageMeta } from '@/components/ui/page-meta';
+import {
+  ChangePasswordForm,
+  SecurityEventsList,
+  SessionsList,
+} from '@/features/account-security/components/security-panels';
+
+/** /profile/security: the password, the sessions and the security events (docs/decisions/045). */
+export function Component() {
+  return (
+    <Stack gap="md">
+      <PageMeta title="Security" />
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="password-title">
+        <Stack gap="md">
+          <Title order={2} fz="h3" id="password-title">
+            Change password
+          </Title>
+          <ChangePasswordForm />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="sessions-title">
+        <Stack gap="md">
+          <Title order={2} fz="h3" id="sessions-title">
+            Where you are signed in
+          </Title>
+          <SessionsList />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="events-title">
+        <Stack gap="md">
+          <Title order={2} fz="h3" id="events-title">
+            Security events
+          </Title>
+          <SecurityEventsList />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
