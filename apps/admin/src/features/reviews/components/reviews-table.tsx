@@ -3,6 +3,7 @@ import type { ManagedReview } from '@parade/core/review-schemas';
 import { ApiError } from '@parade/ui/api-errors';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { confirmAction } from '@/components/confirm';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { ServerTable } from '@/components/server-table';
@@ -10,7 +11,7 @@ import { ToneBadge } from '@/components/status-badge';
 import { useListParams } from '@/hooks/use-list-params';
 import { assetUrl } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { storefrontPaths } from '@/lib/paths';
+import { paths, storefrontPaths } from '@/lib/paths';
 import { type ReviewArea, useReviews } from '../api/get-reviews';
 import { useShowReview } from '../api/moderate-review';
 import { HideReviewModal } from './hide-review-modal';
@@ -89,6 +90,7 @@ function ReviewCell({ review }: { review: ManagedReview }) {
  * text and author. `shops` fills the platform's shop filter (the route loads them).
  */
 export function ReviewsTable({ area, shops }: { area: ReviewArea; shops?: { value: string; label: string }[] }) {
+  const orderPath = area === 'vendor' ? paths.vendor.order : paths.admin.order;
   const list = useListParams(filterKeys[area]);
   const reviews = useReviews(list.query as never, area);
   const show = useShowReview();
@@ -123,14 +125,10 @@ export function ReviewsTable({ area, shops }: { area: ReviewArea; shops?: { valu
             {r.product.name}
             <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
           </Anchor>
-          {area === 'admin' && (
-            <Text size="xs" c="dimmed">
-              {r.shop.name}
-            </Text>
-          )}
-          <Text size="xs" c="dimmed">
+          {area === 'admin' && <Text size="xs">{r.shop.name}</Text>}
+          <Anchor component={Link} to={orderPath(r.order_id)} size="xs">
             Order #{r.order_id}
-          </Text>
+          </Anchor>
         </Stack>
       ),
     },
@@ -144,9 +142,7 @@ export function ReviewsTable({ area, shops }: { area: ReviewArea; shops?: { valu
             <Text size="sm" style={wrap}>
               {r.reply.body}
             </Text>
-            <Text size="xs" c="dimmed">
-              Replied {formatDate(r.reply.created_at)}
-            </Text>
+            <Text size="xs">Replied {formatDate(r.reply.created_at)}</Text>
           </Stack>
         ) : (
           <ToneBadge tone="warning">
@@ -156,7 +152,7 @@ export function ReviewsTable({ area, shops }: { area: ReviewArea; shops?: { valu
     },
     {
       accessor: 'hidden_at',
-      title: 'Shown',
+      title: 'Status',
       width: 170,
       render: (r) =>
         r.hidden_at ? (
@@ -165,12 +161,10 @@ export function ReviewsTable({ area, shops }: { area: ReviewArea; shops?: { valu
             <Text size="xs" style={wrap}>
               Reason: {r.hidden_reason}
             </Text>
-            <Text size="xs" c="dimmed">
-              Hidden by Parade {formatDate(r.hidden_at)}
-            </Text>
+            <Text size="xs">Hidden by Parade {formatDate(r.hidden_at)}</Text>
           </Stack>
         ) : (
-          <ToneBadge tone="success">On the product page</ToneBadge>
+          <ToneBadge tone="success">Visible</ToneBadge>
         ),
     },
     {
