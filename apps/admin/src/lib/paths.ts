@@ -24,6 +24,12 @@ export const paths = {
 /** Storefront pages the admin links to (the storefront is served at the origin's root, beside /admin/). */
 export const storefrontPaths = {
   blogPost: (slug: string) => `/blog/${slug}`,
+  shop: (slug: string) => `/vendor/${slug}`,
+  /** A product's page names one of its variations; a product without one has no page of its own, so its shop's. */
+  product: (product: { shop_slug: string; slug: string; variation_slug: string | null }) =>
+    product.variation_slug
+      ? `/${product.shop_slug}/product/${product.slug}/${product.variation_slug}`
+      : `/vendor/${product.shop_slug}`,
 } as const;
 
 /** Where a role lands after signing in: its area's dashboard. */
