@@ -146,7 +146,7 @@ describe('the installable storefront', () => {
             if (shown.length === 0) await cdp.send('ServiceWorker.deliverPushMessage', push);
             return shown;
           },
-          { timeout: 20_000, intervals: [500, 1000, 2000] },
+          { timeout: 20_000, interval: 1000 },
         )
         .toEqual(['Your order is ready: Collect it today.']);
       expect(refused).toEqual([]);

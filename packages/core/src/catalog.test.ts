@@ -14,13 +14,14 @@ import { productListQuerySchema } from './catalog-schemas';
 import { searchRequestSchema } from './search-schemas';
 
 describe('sort options (spec section 4, contract "Sorting")', () => {
-  it('map each of the five options to sort_by and sort_high', () => {
+  it('map each of the five options, and Top rated, to sort_by and sort_high', () => {
     expect(sortOptions).toEqual({
       sortLowPrice: { sort_by: 'price', sort_high: 0 },
       sortHighPrice: { sort_by: 'price', sort_high: 1 },
       sortNew: { sort_by: 'date', sort_high: 1 },
       sortOld: { sort_by: 'date', sort_high: 0 },
       sortBestSelling: { sort_by: 'best_selling', sort_high: 1 },
+      sortTopRated: { sort_by: 'rating', sort_high: 1 },
     });
   });
 

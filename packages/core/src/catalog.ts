@@ -1,13 +1,17 @@
 /** Catalogue rules shared by the storefront and the API. */
 export { type ProductType, productTypes, type SliderType, type SortBy, sliderTypes, sortByValues } from './enum-values';
 
-/** The five sort options of spec section 4, mapped to the API's sort_by / sort_high (contract). */
+/**
+ * The five sort options of spec section 4, and "Top rated" (issue 27), mapped to the API's
+ * sort_by / sort_high (contract).
+ */
 export const sortOptions = {
   sortLowPrice: { sort_by: 'price', sort_high: 0 },
   sortHighPrice: { sort_by: 'price', sort_high: 1 },
   sortNew: { sort_by: 'date', sort_high: 1 },
   sortOld: { sort_by: 'date', sort_high: 0 },
   sortBestSelling: { sort_by: 'best_selling', sort_high: 1 },
+  sortTopRated: { sort_by: 'rating', sort_high: 1 },
 } as const;
 export type SortOption = keyof typeof sortOptions;
 export const defaultSort = sortOptions.sortNew;

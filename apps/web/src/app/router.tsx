@@ -63,6 +63,11 @@ export const routes: RouteObject[] = [
           { path: 'digital-products', id: 'routes/digital-products', lazy: () => import('./routes/digital-products') },
           { path: 'login', id: 'routes/login', lazy: () => import('./routes/login') },
           {
+            path: 'unsubscribe/review-mails',
+            id: 'routes/unsubscribe-review-mails',
+            lazy: () => import('./routes/unsubscribe-review-mails'),
+          },
+          {
             // Checkout and its order screens: login required (spec section 2), as for the profile.
             loader: requireUserLoader,
             id: 'layout/signed-in-outlet',
@@ -127,6 +132,11 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/profile/reward-points'),
               },
               { path: 'offers', id: 'routes/profile/offers', lazy: () => import('./routes/profile/offers') },
+              {
+                path: 'favourites',
+                id: 'routes/profile/favourites',
+                lazy: () => import('./routes/profile/favourites'),
+              },
             ],
           },
           { path: '*', id: 'routes/not-found', lazy: () => import('./routes/not-found') },

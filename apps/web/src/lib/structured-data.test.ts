@@ -29,6 +29,7 @@ const page = (stock: number | null): ProductPage => ({
   },
   variations: [],
   related: [],
+  rating: { average: null, count: 0, histogram: [0, 0, 0, 0, 0] },
 });
 
 describe('structured data', () => {
@@ -51,6 +52,35 @@ describe('structured data', () => {
     expect(productJsonLd(page(0))).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
     expect(productJsonLd(page(null))).toMatchObject({ offers: { availability: 'https://schema.org/InStock' } });
     expect(priceText(5)).toBe('0.05');
+  });
+
+  it('rates a product with reviews (AggregateRating and its first reviews), and one without none', () => {
+    expect(productJsonLd(page(3))).not.toHaveProperty('aggregateRating');
+    const rated = { ...page(3), rating: { average: 4.33, count: 3, histogram: [0, 0, 0, 2, 1] } };
+    const review = {
+      id: 9,
+      rating: 5,
+      body: 'Lovely crust.',
+      photos: [],
+      author: 'Rhiannon R.',
+      verified_purchase: true as const,
+      variation: 'Sourdough 800g',
+      created_at: '2026-11-20T10:00:00.000Z',
+      updated_at: '2026-11-20T10:00:00.000Z',
+      reply: null,
+    };
+    expect(productJsonLd(rated, [review])).toMatchObject({
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.33, reviewCount: 3, bestRating: 5 },
+      review: [
+        {
+          '@type': 'Review',
+          author: { '@type': 'Person', name: 'Rhiannon R.' },
+          datePublished: '2026-11-20',
+          reviewRating: { '@type': 'Rating', ratingValue: 5 },
+          reviewBody: 'Lovely crust.',
+        },
+      ],
+    });
   });
 
   it("walks a product's trail down to it, each step numbered", () => {
@@ -80,6 +110,7 @@ describe('structured data', () => {
       postcode: 'E3 5LU',
       phone: '020 7946 0000',
       email: null,
+      rating: { average: 4.5, count: 2 },
     } satisfies Shop;
     expect(shopJsonLd(shop)).toEqual({
       '@context': 'https://schema.org',

@@ -1,5 +1,6 @@
 import type { ProductPage } from '@parade/core/catalog-dto';
 import type { BlogPost } from '@parade/core/content-schemas';
+import type { Review } from '@parade/core/review-schemas';
 import type { Shop } from '@parade/core/shop-schemas';
 import { paths } from './paths';
 
@@ -29,8 +30,8 @@ export function breadcrumbJsonLd(trail: { name: string; path: string }[]): objec
 }
 
 /** The product page's variation as a Product with one Offer in GBP (null stock = a download, always available). */
-export function productJsonLd(page: ProductPage): object {
-  const { product, variation } = page;
+export function productJsonLd(page: ProductPage, reviews: readonly Review[] = []): object {
+  const { product, variation, rating } = page;
   const path = paths.product(product.shop.slug, product.slug, variation.slug);
   const images = variation.images.length ? variation.images.map((image) => image.url) : [variation.thumbnail];
   const inStock = variation.stock === null || variation.stock > 0;
@@ -53,6 +54,29 @@ export function productJsonLd(page: ProductPage): object {
       itemCondition: `${CONTEXT}/NewCondition`,
       seller: { '@type': 'Organization', name: product.shop.name, url: paths.vendor(product.shop.slug) },
     },
+    // Ratings (decision 044): only with reviews, as search engines ask.
+    ...(rating && rating.count > 0 && rating.average !== null
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: rating.average,
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+    ...(reviews.length > 0
+      ? {
+          review: reviews.slice(0, 5).map((review) => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: review.author },
+            datePublished: review.created_at.slice(0, 10),
+            reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+            ...(review.body ? { reviewBody: review.body } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

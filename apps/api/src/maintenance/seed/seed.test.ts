@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { averageRating } from '@parade/core/rating-schemas';
 import { privateSettingKeys, siteSettingKeys } from '@parade/core/settings';
 import { normaliseVatNumber } from '@parade/core/vat';
 import { count, eq, sql } from 'drizzle-orm';
@@ -26,10 +27,13 @@ import {
   sliders,
 } from '../../modules/content/content.tables';
 import { offers } from '../../modules/offers/offers.tables';
+import { orderItems, orders } from '../../modules/orders/orders.tables';
+import { favouriteProducts, favouriteShops, reviews } from '../../modules/reviews/reviews.tables';
 import { shops } from '../../modules/shops/shops.tables';
 import { shopStaff, users } from '../../modules/users/users.tables';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { demoSvg, escapeXml } from './demo-images';
+import { demoReviewers } from './demo-reviews';
 import { type DemoAccount, demoPasswords, seedDemoIfEmpty } from './seed';
 
 let t: TestApp;
@@ -291,7 +295,12 @@ describe('the demo marketplace', () => {
   });
 
   it('creates one customer, one vendor per shop and one admin, with working passwords', async () => {
-    const allUsers = await t.database.db.select().from(users);
+    const everyone = await t.database.db.select().from(users);
+    // The neighbours who wrote the demo reviews have no password: nobody signs in as them.
+    const reviewers = everyone.filter((u) => demoReviewers.some((r) => r.email === u.email));
+    expect(reviewers).toHaveLength(demoReviewers.length);
+    expect(reviewers.every((u) => u.passwordHash === null && u.role === 'customer')).toBe(true);
+    const allUsers = everyone.filter((u) => !reviewers.includes(u));
     const shopCount = await rowCount(shops);
     expect(allUsers.filter((u) => u.role === 'customer')).toHaveLength(1);
     expect(allUsers.filter((u) => u.role === 'vendor')).toHaveLength(shopCount);
@@ -315,6 +324,43 @@ describe('the demo marketplace', () => {
       .from(rewardPointBalances)
       .where(eq(rewardPointBalances.userId, customer.id));
     expect(balances.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has verified reviews of a third of the products, some answered, with ratings as a direct computation, and favourites', async () => {
+    const listedPhysical = await t.database.db
+      .select({ id: products.id, count: products.ratingCount, average: products.ratingAverage })
+      .from(products)
+      .where(sql`${products.listable} and ${products.type} = 'Physical'`);
+    const all = await t.database.db.select().from(reviews);
+    const reviewedIds = new Set(all.map((r) => r.productId));
+    expect(reviewedIds.size).toBe(Math.ceil(listedPhysical.length / 3));
+    expect(all.some((r) => r.replyBody !== null)).toBe(true);
+    expect(all.some((r) => r.replyBody === null)).toBe(true);
+    for (const product of listedPhysical) {
+      const ratings = all.filter((r) => r.productId === product.id).map((r) => r.rating);
+      expect(product.count).toBe(ratings.length);
+      expect(product.average === null ? null : Number(product.average)).toBe(averageRating(ratings));
+    }
+    // Every review is of a delivered line of its author's own order.
+    const lines = await t.database.db
+      .select({ item: orderItems.id, user: orders.userId, status: orders.status })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId));
+    for (const review of all) {
+      expect(lines.find((l) => l.item === review.orderItemId)).toMatchObject({
+        user: review.userId,
+        status: 'delivered',
+      });
+    }
+    const customer = (await t.database.db.select().from(users).where(eq(users.role, 'customer'))).find(
+      (u) => u.passwordHash !== null,
+    )!;
+    expect(
+      (await t.database.db.select().from(favouriteProducts).where(eq(favouriteProducts.userId, customer.id))).length,
+    ).toBe(3);
+    expect(
+      (await t.database.db.select().from(favouriteShops).where(eq(favouriteShops.userId, customer.id))).length,
+    ).toBeGreaterThan(0);
   });
 
   it('refers only to pictures that exist on disk as SVG, served under /uploads/', async () => {

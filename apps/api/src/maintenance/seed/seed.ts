@@ -33,6 +33,7 @@ import { blogCategorySeeds, blogPostRows, dealRows, pageSeeds, siteSettingRows, 
 import { DemoFiles } from './demo-files';
 import { demoDigitalPurchase, seedDemoDigitalOrder } from './demo-orders';
 import { couponRows, offerRows, platformCouponRows } from './demo-promotions';
+import { seedDemoReviews } from './demo-reviews';
 import { shopRows } from './demo-shops';
 import { demoTickets, hoursBefore } from './demo-tickets';
 import {
@@ -231,6 +232,9 @@ export async function seedDemoIfEmpty(
       },
       now,
     });
+
+    // Neighbours' reviews of a third of the products, some answered, and the customer's favourites (demo-reviews.ts)
+    await seedDemoReviews(tx, { customerId, now });
 
     // The customer's support tickets, for the platform's queue
     const adminId = lookup(userIds, demoAdmin.email, 'admin');

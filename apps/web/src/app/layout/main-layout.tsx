@@ -5,9 +5,10 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AfterHydration } from '@/components/layout/after-hydration';
 import { RouterNavigationProgress } from '@/components/layout/navigation-progress';
-import { ProductCardActionProvider } from '@/components/product/product-card-action';
+import { ProductCardActionProvider, ProductCardCornerProvider } from '@/components/product/product-card-action';
 import { useSettings } from '@/features/content/api/get-settings';
 import { SiteFooter } from '@/features/content/components/site-footer';
+import { FavouriteButton } from '@/features/reviews/components/favourite-button';
 import { useIgnoreDuplicateNavigation } from '@/hooks/use-ignore-duplicate-navigation';
 import { useOpenedOnce } from '@/hooks/use-opened-once';
 import { DisplayFormatProvider } from '@/lib/format';
@@ -27,6 +28,11 @@ const LocationController = lazy(async () => ({
 }));
 const NavigationDrawer = lazy(async () => ({ default: (await import('./nav-drawers')).NavigationDrawer }));
 const CategoryDrawer = lazy(async () => ({ default: (await import('./nav-drawers')).CategoryDrawer }));
+
+/** The heart in every card's corner (decision 044). */
+const renderFavourite = (product: ProductCard) => (
+  <FavouriteButton kind="product" id={product.id} name={product.name} />
+);
 
 const renderAddToCart = (product: ProductCard) => <AddToCartButton product={product} />;
 
@@ -62,7 +68,9 @@ export function MainLayout() {
       <SiteHeader navOpened={navOpened} onOpenNav={nav.open} />
       <Box component="main" id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <ProductCardActionProvider render={renderAddToCart}>
-          <Outlet />
+          <ProductCardCornerProvider render={renderFavourite}>
+            <Outlet />
+          </ProductCardCornerProvider>
         </ProductCardActionProvider>
       </Box>
       <AfterHydration>

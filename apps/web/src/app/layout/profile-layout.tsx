@@ -5,6 +5,7 @@ import {
   IconCoins,
   IconDiscount,
   IconDownload,
+  IconHeart,
   IconLifebuoy,
   IconMapPin,
   IconReceipt,
@@ -28,6 +29,7 @@ const profileLinks = [
   { to: paths.profileAddress(), label: 'Addresses', icon: IconMapPin, end: false },
   { to: paths.profileSecurity(), label: 'Security', icon: IconShieldLock, end: false },
   { to: paths.orders(), label: 'Orders', icon: IconReceipt, end: false },
+  { to: paths.favourites(), label: 'Favourites', icon: IconHeart, end: false },
   { to: paths.track(), label: 'Track order', icon: IconTruckDelivery, end: false },
   // A ticket's own page (/profile/ticket-details/{id}) belongs to the tickets link too.
   {

@@ -35,6 +35,7 @@ const card = (id: number, name: string, price: number, thumbnail: string | null)
   shop: { id: 3, name: 'Green Barrow', slug: 'green-barrow', holiday_mode: false },
   brand: null,
   variation: { id: id * 10, name: '1 kg', slug: '1-kg', full_name: `${name} 1 kg`, price, stock: 4 },
+  rating: { average: null, count: 0 },
 });
 
 describe('the offline page', () => {

@@ -6,9 +6,12 @@ import { getProductsQueryOptions } from '@/features/catalog/api/get-products';
 import { getHomeQueryOptions } from '@/features/content/api/get-home';
 import { getPagesQueryOptions } from '@/features/content/api/get-pages';
 import { getSettingsQueryOptions } from '@/features/content/api/get-settings';
+import { getProductReviewsQueryOptions } from '@/features/reviews/api/reviews';
 import { getVendorsQueryOptions } from '@/features/shops/api/get-vendors';
 import { preload } from '@/lib/preload';
 import { readProductListParams } from '@/lib/product-list-params';
+import { queryClient } from '@/lib/query-client';
+import { requestScope } from '@/lib/request-scope';
 
 /**
  * The loaders of the screens a visitor usually lands on, kept out of the screens' lazy chunks:
@@ -40,4 +43,17 @@ export const addressOf = (params: Partial<Record<string, string>>): ProductAddre
   variation: params.variation ?? '',
 });
 
-export const productLoader = ({ params }: LoaderFunctionArgs) => preload(getProductQueryOptions(addressOf(params)));
+/**
+ * The product, then (when it has reviews) the first page of its reviews: awaited on the server, so
+ * the render holds them and their JSON-LD; started without waiting in the browser, so the page
+ * shows as soon as the product is there.
+ */
+export const productLoader = async ({ params }: LoaderFunctionArgs) => {
+  const options = getProductQueryOptions(addressOf(params));
+  await preload(options);
+  const page = (requestScope()?.queryClient ?? queryClient).getQueryData(options.queryKey);
+  if (!page || page.rating.count === 0) return null;
+  const reviews = preload(getProductReviewsQueryOptions(page.product.id));
+  if (requestScope()) await reviews;
+  return null;
+};

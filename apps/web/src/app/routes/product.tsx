@@ -2,6 +2,7 @@ import { Anchor, Box, Breadcrumbs, Button, Container, Grid, Group, Skeleton, Sta
 import type { ProductCard, ProductPage } from '@parade/core/catalog-dto';
 import { ApiError } from '@parade/ui/api-errors';
 import { IconBuildingStore } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
@@ -10,12 +11,16 @@ import { ProductCardActionProvider } from '@/components/product/product-card-act
 import { ProductGrid } from '@/components/product/product-grid';
 import { PageMeta } from '@/components/ui/page-meta';
 import { Price } from '@/components/ui/price';
+import { StarRating } from '@/components/ui/star-rating';
 import { ErrorState, NothingHere, TextSkeleton } from '@/components/ui/states';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
 import { StockState } from '@/features/catalog/components/stock-state';
 import { VariationPicker } from '@/features/catalog/components/variation-picker';
 import { useRecentlyViewed } from '@/features/catalog/stores/recently-viewed';
+import { getProductReviewsQueryOptions } from '@/features/reviews/api/reviews';
+import { FavouriteButton } from '@/features/reviews/components/favourite-button';
+import { ProductReviews, REVIEWS_SECTION_ID } from '@/features/reviews/components/product-reviews';
 import { HolidayNotice } from '@/features/shops/components/holiday-notice';
 import { paths } from '@/lib/paths';
 import { productBreadcrumb, productJsonLd } from '@/lib/structured-data';
@@ -26,7 +31,8 @@ import { addressOf } from './loaders';
 const HOLIDAY_NOTICE_ID = 'shop-holiday-notice';
 
 /** The product page as a card, for the recently opened list. */
-function toCard({ product, variation }: ProductPage): ProductCard {
+function toCard(page: ProductPage): ProductCard {
+  const { product, variation } = page;
   return {
     id: product.id,
     name: product.name,
@@ -50,6 +56,7 @@ function toCard({ product, variation }: ProductPage): ProductCard {
       price: variation.price,
       stock: variation.stock,
     },
+    rating: { average: page.rating.average, count: page.rating.count },
   };
 }
 
@@ -85,6 +92,11 @@ function ProductDetail({ page }: { page: ProductPage }) {
                 <Text c="dimmed" data-testid="variation-name">
                   {variation.full_name}
                 </Text>
+                {page.rating.count > 0 && (
+                  <Anchor href={`#${REVIEWS_SECTION_ID}`} underline="never" c="inherit" mt={4} display="inline-block">
+                    <StarRating rating={page.rating} size={16} />
+                  </Anchor>
+                )}
               </Box>
               <Group gap="md" align="center">
                 <Price
@@ -114,6 +126,7 @@ function ProductDetail({ page }: { page: ProductPage }) {
                 >
                   Visit {product.shop.name}
                 </Button>
+                <FavouriteButton kind="product" id={product.id} name={product.name} variant="button" />
               </Group>
               {variation.sku && (
                 <Text size="xs" c="dimmed">
@@ -123,6 +136,8 @@ function ProductDetail({ page }: { page: ProductPage }) {
             </Stack>
           </Grid.Col>
         </Grid>
+
+        <ProductReviews productId={product.id} rating={page.rating} />
 
         {related.length > 0 && (
           <Box component="section" aria-labelledby="related-title" data-testid="related-products">
@@ -181,6 +196,10 @@ export function Component() {
   const query = useProduct(address);
   const page = query.data;
   const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // The first page of reviews, when the loader has it (the server's render): for the JSON-LD.
+  const firstReviews = useQueryClient().getQueryData(
+    getProductReviewsQueryOptions(page?.product.id ?? 0).queryKey,
+  )?.data;
 
   return (
     <Container size="xl" py="lg">
@@ -195,7 +214,7 @@ export function Component() {
         description={page?.product.description}
         image={page ? (page.variation.images[0]?.url ?? page.variation.thumbnail) : undefined}
         type={page ? 'product' : undefined}
-        jsonLd={page ? [productJsonLd(page), productBreadcrumb(page)] : undefined}
+        jsonLd={page ? [productJsonLd(page, firstReviews), productBreadcrumb(page)] : undefined}
         noIndex={notFound}
       />
       {page && (

@@ -14,3 +14,12 @@ export function ProductCardActionProvider({ render, children }: { render: Render
 }
 
 export const useProductCardAction = () => useContext(ProductCardActionContext);
+
+const ProductCardCornerContext = createContext<RenderCardAction | null>(null);
+
+/** The same for the card picture's corner: the app puts the favourite heart there. */
+export function ProductCardCornerProvider({ render, children }: { render: RenderCardAction; children: ReactNode }) {
+  return <ProductCardCornerContext.Provider value={render}>{children}</ProductCardCornerContext.Provider>;
+}
+
+export const useProductCardCorner = () => useContext(ProductCardCornerContext);

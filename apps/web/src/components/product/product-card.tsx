@@ -3,9 +3,10 @@ import type { ProductCard as ProductCardData } from '@parade/core/catalog-dto';
 import { Link } from 'react-router';
 import { LazyImage } from '@/components/ui/lazy-image';
 import { Price } from '@/components/ui/price';
+import { StarRating } from '@/components/ui/star-rating';
 import { paths } from '@/lib/paths';
 import classes from './product-card.module.css';
-import { useProductCardAction } from './product-card-action';
+import { useProductCardAction, useProductCardCorner } from './product-card-action';
 
 /**
  * The one product card of the storefront (home, lists, shop pages, related products): square
@@ -22,6 +23,7 @@ export function ProductCard({
   eager?: boolean;
 }) {
   const renderAction = useProductCardAction();
+  const renderCorner = useProductCardCorner();
   const to = paths.product(product.shop.slug, product.slug, product.variation.slug);
   const soldOut = product.variation.stock === 0;
   const Heading = `h${headingLevel}` as const;
@@ -34,6 +36,7 @@ export function ProductCard({
             Out of stock
           </Badge>
         )}
+        {renderCorner && <div className={classes.corner}>{renderCorner(product)}</div>}
       </Card.Section>
       <Stack gap={4} mt="sm" className={classes.body}>
         <Heading className={classes.name}>
@@ -44,6 +47,7 @@ export function ProductCard({
         <Text size="sm" c="dimmed" lineClamp={1}>
           {product.shop.name}
         </Text>
+        {product.rating && <StarRating rating={product.rating} />}
         <Group gap={6} justify="space-between" align="baseline" mt="auto" wrap="nowrap">
           <Price pence={product.price} compareAt={product.compare_at_price} data-testid="card-price" />
           <Text size="xs" c="dimmed" lineClamp={1} ta="right">

@@ -11,9 +11,11 @@ import { OrderRefunds } from '@/features/orders/components/order-refunds';
 import { OrderVat } from '@/features/orders/components/order-vat';
 import { StatusBadge } from '@/features/orders/components/status-badge';
 import { ReturnItemButton } from '@/features/returns/components/return-item-button';
+import { ReviewLine } from '@/features/reviews/components/review-line';
 import { ReportIssueButton } from '@/features/tickets/components/report-issue-button';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { BuyAgainButton } from '../../components/buy-again-button';
 
 /** /profile/orders/{id}: one order with its lines, totals and statuses, and the way to track it. */
 export function Component() {
@@ -61,6 +63,7 @@ export function Component() {
               order={order.data}
               actions={(item) => (
                 <>
+                  <ReviewLine orderId={order.data.id} delivered={order.data.status === 'delivered'} item={item} />
                   <ReturnItemButton order={order.data} item={item} />
                   <ReportIssueButton orderId={order.data.id} item={item} />
                 </>
@@ -98,6 +101,12 @@ export function Component() {
               Invoice
             </Button>
           </Group>
+          {order.data.status !== 'pending' && (
+            <BuyAgainButton
+              orderId={order.data.id}
+              label={`Buy again: order #${order.data.id} from ${order.data.shop.name}`}
+            />
+          )}
         </>
       )}
     </Stack>

@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/states';
 import { useOrders } from '@/features/orders/api/get-orders';
 import { OrderCard } from '@/features/orders/components/order-card';
 import { paths } from '@/lib/paths';
+import { BuyAgainButton } from '../../components/buy-again-button';
 
 /** /profile/orders: "Track Your Order", the customer's orders with their statuses. */
 export function Component() {
@@ -34,7 +35,16 @@ export function Component() {
       ) : (
         <>
           {orders.data.data.map((order) => (
-            <OrderCard key={order.id} order={order} links />
+            <OrderCard
+              key={order.id}
+              order={order}
+              links
+              actions={
+                order.status === 'delivered' ? (
+                  <BuyAgainButton orderId={order.id} label={`Buy again: ${order.shop.name} ${order.invoice.number}`} />
+                ) : undefined
+              }
+            />
           ))}
           {orders.data.last_page > 1 && (
             <Pagination

@@ -4,6 +4,7 @@ import { Link, type LoaderFunctionArgs, NavLink, Outlet, useParams } from 'react
 import { ProductCardActionProvider } from '@/components/product/product-card-action';
 import { PageMeta } from '@/components/ui/page-meta';
 import { ErrorState, NothingHere } from '@/components/ui/states';
+import { FavouriteButton } from '@/features/reviews/components/favourite-button';
 import { getShopQueryOptions, useShop } from '@/features/shops/api/get-shop';
 import { getShopDataQueryOptions, useShopData } from '@/features/shops/api/get-shop-data';
 import { HolidayNotice } from '@/features/shops/components/holiday-notice';
@@ -70,7 +71,11 @@ export function Component() {
         image={shop.data.banner?.url ?? shop.data.logo?.url}
         jsonLd={[shopJsonLd(shop.data)]}
       />
-      <ShopHeader shop={shop.data} data={data.data} />
+      <ShopHeader
+        shop={shop.data}
+        data={data.data}
+        actions={<FavouriteButton kind="shop" id={shop.data.id} name={shop.data.name} variant="button" />}
+      />
       <Container size="xl">
         {onHoliday && (
           <Box mt="md">

@@ -1,4 +1,5 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useFormatDate, useFormatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -10,7 +11,16 @@ import { StatusBadge } from './status-badge';
  * One shop's order of a checkout: invoice number, date, statuses, lines and total; with
  * `links`, the way to its detail, its tracking timeline and its invoice.
  */
-export function OrderCard({ order, links = false }: { order: Order; links?: boolean }) {
+export function OrderCard({
+  order,
+  links = false,
+  actions,
+}: {
+  order: Order;
+  links?: boolean;
+  /** Controls the route composes from other features (Buy again). */
+  actions?: ReactNode;
+}) {
   const formatMoney = useFormatMoney();
   const formatDate = useFormatDate();
   return (
@@ -88,6 +98,7 @@ export function OrderCard({ order, links = false }: { order: Order; links?: bool
           </Anchor>
         </Group>
       )}
+      {actions && <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{actions}</div>}
     </Card>
   );
 }

@@ -2,10 +2,11 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import type { ShopCard as ShopCardData } from '@parade/core/catalog-dto';
 import { Link } from 'react-router';
 import { LazyImage } from '@/components/ui/lazy-image';
+import { StarRating } from '@/components/ui/star-rating';
 import { paths } from '@/lib/paths';
 import classes from './shop-card.module.css';
 
-/** A shop in the vendor list: banner (which carries the shop's mark), name, tagline, address and product count. */
+/** A shop in the vendor list: banner (which carries the shop's mark), name, tagline, rating, address and product count. */
 export function ShopCard({ shop }: { shop: ShopCardData }) {
   return (
     <Card component="article" withBorder padding="md" className={classes.card} data-testid="shop-card">
@@ -23,6 +24,7 @@ export function ShopCard({ shop }: { shop: ShopCardData }) {
             {shop.tagline}
           </Text>
         )}
+        {shop.rating && <StarRating rating={shop.rating} />}
         <Text size="sm" c="dimmed">
           {shop.address}, {shop.postcode}
         </Text>

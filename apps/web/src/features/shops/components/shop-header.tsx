@@ -1,11 +1,16 @@
 import { Avatar, Box, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Shop, ShopData } from '@parade/core/catalog-dto';
 import { IconMapPin, IconPhone } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { LazyImage } from '@/components/ui/lazy-image';
+import { StarRating } from '@/components/ui/star-rating';
 import classes from './shop-header.module.css';
 
-/** The top of a shop's page: banner, logo, name, tagline, address, phone and product count. */
-export function ShopHeader({ shop, data }: { shop: Shop; data: ShopData | undefined }) {
+/**
+ * The top of a shop's page: banner, logo, name, tagline, rating, address, phone and product
+ * count; `actions` (the favourite heart) beside the name.
+ */
+export function ShopHeader({ shop, data, actions }: { shop: Shop; data: ShopData | undefined; actions?: ReactNode }) {
   return (
     <Box component="header" className={classes.header}>
       <LazyImage src={shop.banner?.url} alt="" width={1600} height={500} eager className={classes.banner} />
@@ -26,7 +31,13 @@ export function ShopHeader({ shop, data }: { shop: Shop; data: ShopData | undefi
               {shop.name}
             </Title>
             {shop.tagline && <Text c="dimmed">{shop.tagline}</Text>}
+            {shop.rating && <StarRating rating={shop.rating} />}
           </Stack>
+          {actions && (
+            <Box ml="auto" pb={4}>
+              {actions}
+            </Box>
+          )}
         </Group>
         <Group gap="lg" mt="sm" c="dimmed">
           <Group gap={6} wrap="nowrap">

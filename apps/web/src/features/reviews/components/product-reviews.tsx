@@ -1,0 +1,178 @@
+import { Badge, Box, Group, Image, NativeSelect, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { RatingWithHistogram } from '@parade/core/rating-schemas';
+import { ratingLabel } from '@parade/core/rating-schemas';
+import { IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Paging } from '@/components/ui/paging';
+import { Stars } from '@/components/ui/star-rating';
+import { ErrorState } from '@/components/ui/states';
+import { useFormatDate } from '@/lib/format';
+import { type Review, type ReviewSort, useProductReviews } from '../api/reviews';
+
+export const REVIEWS_SECTION_ID = 'reviews';
+
+const sorts: { value: ReviewSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'highest', label: 'Highest rated' },
+  { value: 'lowest', label: 'Lowest rated' },
+];
+
+/** How many gave each number of stars, five first, as bars. */
+function Histogram({ rating }: { rating: RatingWithHistogram }) {
+  return (
+    <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Reviews by stars">
+      {[5, 4, 3, 2, 1].map((stars) => {
+        const count = rating.histogram[stars - 1] ?? 0;
+        const percent = rating.count === 0 ? 0 : Math.round((count / rating.count) * 100);
+        return (
+          <Group key={stars} component="li" gap="xs" wrap="nowrap">
+            <Text size="sm" w={52} aria-hidden>
+              {stars} star
+            </Text>
+            <Progress
+              value={percent}
+              color="yellow.6"
+              size="md"
+              style={{ flex: 1, minWidth: 80 }}
+              aria-label={`${stars} stars: ${count} ${count === 1 ? 'review' : 'reviews'}`}
+            />
+            <Text size="sm" w={36} ta="right" aria-hidden>
+              {count}
+            </Text>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  const formatDate = useFormatDate();
+  return (
+    <Paper component="li" withBorder p="md" radius="md" data-testid="review">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap="xs">
+            <Stars value={review.rating} label={`${review.rating} out of 5 stars`} />
+            <Text fw={700} size="sm">
+              {review.author}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {formatDate(review.created_at)}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          <Badge
+            color="accent"
+            variant="light"
+            leftSection={<IconRosetteDiscountCheck size={14} aria-hidden />}
+            data-testid="verified-purchase"
+          >
+            Verified purchase
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {review.variation}
+          </Text>
+        </Group>
+        {review.body && <Text style={{ whiteSpace: 'pre-line' }}>{review.body}</Text>}
+        {review.photos.length > 0 && (
+          <Group gap="xs">
+            {review.photos.map((photo, i) => (
+              <a key={photo.url} href={photo.url} target="_blank" rel="noopener">
+                <Image
+                  src={photo.url}
+                  alt={`Photo ${i + 1} from ${review.author}'s review`}
+                  w={88}
+                  h={88}
+                  radius="sm"
+                  fit="cover"
+                  loading="lazy"
+                />
+              </a>
+            ))}
+          </Group>
+        )}
+        {review.reply && (
+          <Box pl="md" py={4} style={{ borderLeft: '3px solid var(--mantine-color-gray-4)' }} data-testid="shop-reply">
+            <Text size="sm" fw={700}>
+              The shop replied
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {review.reply.body}
+            </Text>
+          </Box>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The product page's reviews: the average, count and histogram, then the reviews, newest,
+ * highest or lowest first, 10 a page. The first page comes with the server's render.
+ */
+export function ProductReviews({ productId, rating }: { productId: number; rating: RatingWithHistogram }) {
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<ReviewSort>('newest');
+  const reviews = useProductReviews(productId, page, sort);
+  return (
+    <Box component="section" id={REVIEWS_SECTION_ID} aria-labelledby="reviews-title" data-testid="product-reviews">
+      <Title order={2} size="h3" mb="md" id="reviews-title">
+        Reviews
+      </Title>
+      {rating.count === 0 || rating.average === null ? (
+        <Text c="dimmed">No reviews yet. Bought this? Review it from your order once it has been delivered.</Text>
+      ) : (
+        <Stack gap="lg">
+          <Group align="flex-start" gap="xl" wrap="wrap">
+            <Stack gap={4} miw={160}>
+              <Text fz={40} fw={800} lh={1}>
+                {rating.average.toFixed(1)}
+              </Text>
+              <Stars value={rating.average} size={20} label={ratingLabel(rating)} />
+              <Text size="sm" c="dimmed">
+                {rating.count === 1 ? '1 review' : `${rating.count} reviews`}
+              </Text>
+            </Stack>
+            <Box style={{ flex: 1, minWidth: 220, maxWidth: 420 }}>
+              <Histogram rating={rating} />
+            </Box>
+          </Group>
+          <NativeSelect
+            label="Sort reviews"
+            data={sorts}
+            value={sort}
+            onChange={(event) => {
+              setSort(event.currentTarget.value as ReviewSort);
+              setPage(1);
+            }}
+            w={200}
+          />
+          {reviews.isPending ? (
+            <Stack gap="sm" aria-busy="true" aria-label="Loading reviews">
+              <Skeleton height={96} />
+              <Skeleton height={96} />
+            </Stack>
+          ) : reviews.isError ? (
+            <ErrorState message={reviews.error.message} onRetry={() => reviews.refetch()} />
+          ) : (
+            <>
+              <Stack
+                gap="sm"
+                component="ul"
+                style={{ listStyle: 'none', padding: 0, margin: 0, opacity: reviews.isPlaceholderData ? 0.6 : 1 }}
+                aria-busy={reviews.isPlaceholderData}
+              >
+                {reviews.data.data.map((review) => (
+                  <ReviewItem key={review.id} review={review} />
+                ))}
+              </Stack>
+              <Paging page={page} total={reviews.data.last_page} onChange={setPage} label="Review pages" />
+            </>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}
