@@ -1,3 +1,5 @@
+// Mantine's styles load per component; this one only with the screens that use it.
+import '@mantine/core/styles/Image.layer.css';
 import { Badge, Box, Group, Image, NativeSelect, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { RatingWithHistogram } from '@parade/core/rating-schemas';
 import { ratingLabel } from '@parade/core/rating-schemas';

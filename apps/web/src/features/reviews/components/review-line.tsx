@@ -1,3 +1,6 @@
+// Mantine's styles load per component; these only with the screens that use them.
+import '@mantine/core/styles/Image.layer.css';
+import '@mantine/core/styles/Rating.layer.css';
 import { Alert, Button, FileInput, Group, Image, Input, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ApiError } from '@parade/ui/api-errors';
@@ -105,7 +108,6 @@ function ReviewForm({
           <FileInput
             label="Photos"
             description={`Up to ${room} ${room === 1 ? 'picture' : 'pictures'}: PNG, JPEG, WebP or GIF.`}
-            placeholder="Choose photos"
             multiple
             accept="image/png,image/jpeg,image/webp,image/gif"
             value={photos}
