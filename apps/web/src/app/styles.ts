@@ -48,8 +48,6 @@ import '@mantine/core/styles/Affix.layer.css';
 import '@mantine/core/styles/Progress.layer.css';
 import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
-// The favourite heart's name on every product card (decision 044).
-import '@mantine/core/styles/Tooltip.layer.css';
 import '@mantine/core/styles/Drawer.layer.css';
 import '@mantine/core/styles/Menu.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';

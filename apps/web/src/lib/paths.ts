@@ -55,7 +55,6 @@ export const paths = {
   rewardPoints: (query?: Query) => `/profile/reward-points${queryString(query)}`,
   profileOffers: (query?: Query) => `/profile/offers${queryString(query)}`,
   favourites: () => '/profile/favourites',
-  unsubscribeReviewMails: (token: string) => `/unsubscribe/review-mails${queryString({ token })}`,
   /** The spec's /login: forwards to Login (`login` above) with the same redirect. */
   loginShortcut: (redirect?: string) => `/login${queryString({ redirect })}`,
   profileShop: () => '/profile/shop',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { averageRating } from '@parade/core/rating-schemas';
+import { averageRating } from '@parade/core/rating';
 import { privateSettingKeys, siteSettingKeys } from '@parade/core/settings';
 import { normaliseVatNumber } from '@parade/core/vat';
 import { count, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import { averageFromHistogram, type Rating } from '@parade/core/rating-schemas';
+import { averageFromHistogram, type Rating } from '@parade/core/rating';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reviews } from './reviews.tables';

@@ -1,4 +1,4 @@
-import { averageRating, ratingHistogram } from '@parade/core/rating-schemas';
+import { averageRating, ratingHistogram } from '@parade/core/rating';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import type { Shop, ShopCard, VendorRef } from '@parade/core/catalog-dto';
 import { type Paginated, paginate } from '@parade/core/envelope';
-import type { Rating } from '@parade/core/rating-schemas';
+import type { Rating } from '@parade/core/rating';
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';

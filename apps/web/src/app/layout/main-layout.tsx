@@ -8,7 +8,6 @@ import { RouterNavigationProgress } from '@/components/layout/navigation-progres
 import { ProductCardActionProvider, ProductCardCornerProvider } from '@/components/product/product-card-action';
 import { useSettings } from '@/features/content/api/get-settings';
 import { SiteFooter } from '@/features/content/components/site-footer';
-import { FavouriteButton } from '@/features/reviews/components/favourite-button';
 import { useIgnoreDuplicateNavigation } from '@/hooks/use-ignore-duplicate-navigation';
 import { useOpenedOnce } from '@/hooks/use-opened-once';
 import { DisplayFormatProvider } from '@/lib/format';
@@ -29,9 +28,18 @@ const LocationController = lazy(async () => ({
 const NavigationDrawer = lazy(async () => ({ default: (await import('./nav-drawers')).NavigationDrawer }));
 const CategoryDrawer = lazy(async () => ({ default: (await import('./nav-drawers')).CategoryDrawer }));
 
-/** The heart in every card's corner (decision 044). */
+/**
+ * The heart in every card's corner (decision 044): drawn once the page has hydrated, its code
+ * loaded then, so the storefront's first load does not carry it (decision 039). It floats over
+ * the picture, so nothing moves when it appears.
+ */
+const FavouriteButton = lazy(() =>
+  import('@/features/reviews/components/favourite-button').then((m) => ({ default: m.FavouriteButton })),
+);
 const renderFavourite = (product: ProductCard) => (
-  <FavouriteButton kind="product" id={product.id} name={product.name} />
+  <AfterHydration>
+    <FavouriteButton kind="product" id={product.id} name={product.name} />
+  </AfterHydration>
 );
 
 const renderAddToCart = (product: ProductCard) => <AddToCartButton product={product} />;

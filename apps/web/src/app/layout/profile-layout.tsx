@@ -1,4 +1,4 @@
-import { Box, Container, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconBuildingStore,
@@ -96,20 +96,19 @@ function ProfileLinks() {
     const active =
       (link.end ? pathname === link.to : pathname.startsWith(link.to)) ||
       ('also' in link && link.also.some((path) => pathname.startsWith(path)));
+    // A plain link styled as Mantine's NavLink was: NavLink brings its collapsible children's code
+    // (Collapse, the chevron), which this list never uses, into the profile's first load.
     return (
-      <NavLink
+      <Link
         key={link.to}
-        component={Link}
         to={link.to}
-        active={active}
         aria-current={active ? 'page' : undefined}
-        label={link.label}
-        leftSection={<link.icon size={20} aria-hidden />}
-        // On phones the links sit in a row that scrolls sideways: none may shrink into '...'.
-        style={{ borderRadius: 'var(--mantine-radius-md)', whiteSpace: 'nowrap', flex: 'none' }}
-        miw={0}
-        w="auto"
-      />
+        data-active={active || undefined}
+        className={classes.navLink}
+      >
+        <link.icon size={20} aria-hidden />
+        <span>{link.label}</span>
+      </Link>
     );
   });
 }

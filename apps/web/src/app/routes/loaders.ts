@@ -6,7 +6,6 @@ import { getProductsQueryOptions } from '@/features/catalog/api/get-products';
 import { getHomeQueryOptions } from '@/features/content/api/get-home';
 import { getPagesQueryOptions } from '@/features/content/api/get-pages';
 import { getSettingsQueryOptions } from '@/features/content/api/get-settings';
-import { getProductReviewsQueryOptions } from '@/features/reviews/api/reviews';
 import { getVendorsQueryOptions } from '@/features/shops/api/get-vendors';
 import { preload } from '@/lib/preload';
 import { readProductListParams } from '@/lib/product-list-params';
@@ -45,15 +44,14 @@ export const addressOf = (params: Partial<Record<string, string>>): ProductAddre
 
 /**
  * The product, then (when it has reviews) the first page of its reviews: awaited on the server, so
- * the render holds them and their JSON-LD; started without waiting in the browser, so the page
- * shows as soon as the product is there.
+ * the render holds them and their JSON-LD; started without waiting in the browser.
  */
 export const productLoader = async ({ params }: LoaderFunctionArgs) => {
   const options = getProductQueryOptions(addressOf(params));
   await preload(options);
   const page = (requestScope()?.queryClient ?? queryClient).getQueryData(options.queryKey);
-  if (!page || page.rating.count === 0) return null;
-  const reviews = preload(getProductReviewsQueryOptions(page.product.id));
-  if (requestScope()) await reviews;
+  // Its code comes with the first product page that has reviews, not with the first load.
+  if (page?.rating.count)
+    await (await import('@/features/reviews/api/product-reviews')).preloadReviews(page.product.id);
   return null;
 };

@@ -18,7 +18,7 @@ import { ProductGallery } from '@/features/catalog/components/product-gallery';
 import { StockState } from '@/features/catalog/components/stock-state';
 import { VariationPicker } from '@/features/catalog/components/variation-picker';
 import { useRecentlyViewed } from '@/features/catalog/stores/recently-viewed';
-import { getProductReviewsQueryOptions } from '@/features/reviews/api/reviews';
+import { getProductReviewsQueryOptions } from '@/features/reviews/api/product-reviews';
 import { FavouriteButton } from '@/features/reviews/components/favourite-button';
 import { ProductReviews, REVIEWS_SECTION_ID } from '@/features/reviews/components/product-reviews';
 import { HolidayNotice } from '@/features/shops/components/holiday-notice';

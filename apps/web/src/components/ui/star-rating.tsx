@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { type Rating, ratingLabel } from '@parade/core/rating-schemas';
+import { type Rating, ratingLabel } from '@parade/core/rating';
 import { IconStarFilled } from '@tabler/icons-react';
 import classes from './star-rating.module.css';
 

@@ -1,5 +1,6 @@
 import type { Favourites } from '@parade/core/favourite-schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { apiData } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
@@ -24,19 +25,32 @@ export const useFavourites = () => {
   });
 };
 
-/** Keeps or lets go of a favourite; the reply is the whole list, so it replaces the cached one. */
+/**
+ * Keeps or lets go of a favourite; the reply is the whole list, so it replaces the cached one.
+ * A plain call rather than useMutation: the heart is on every card of every page, and this keeps
+ * the mutation machinery out of the storefront's first load (decision 039).
+ */
 export function useSetFavourite() {
   const queryClient = useQueryClient();
   const userId = useCurrentUserId();
-  return useMutation({
-    mutationFn: (input: { kind: FavouriteKind; id: number; keep: boolean }) =>
-      apiData('user/favourites', {
-        method: input.keep ? 'POST' : 'DELETE',
-        body: input.kind === 'product' ? { product_id: input.id } : { shop_id: input.id },
-        schema: favouritesReply,
-      }),
-    onSuccess: (favourites) => queryClient.setQueryData(favouritesKey(userId), favourites),
-  });
+  const [pending, setPending] = useState(false);
+  const set = useCallback(
+    async (input: { kind: FavouriteKind; id: number; keep: boolean }) => {
+      setPending(true);
+      try {
+        const favourites = await apiData('user/favourites', {
+          method: input.keep ? 'POST' : 'DELETE',
+          body: input.kind === 'product' ? { product_id: input.id } : { shop_id: input.id },
+          schema: favouritesReply,
+        });
+        queryClient.setQueryData(favouritesKey(userId), favourites);
+      } finally {
+        setPending(false);
+      }
+    },
+    [queryClient, userId],
+  );
+  return { set, pending };
 }
 
 const PENDING_KEY = 'parade-pending-favourite';

@@ -1,19 +1,12 @@
-import type { OwnReview, Review, ReviewSort } from '@parade/core/review-schemas';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OwnReview } from '@parade/core/review-schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
 import { useCurrentUserId } from '@/lib/session-store';
 import { userQueryKey } from '@/lib/user-query-keys';
 
-export type { OwnReview, Review, ReviewSort };
+export type { OwnReview };
 
-const reviewPage = lazySchema(async () => {
-  const [{ paginated }, { reviewSchema }] = await Promise.all([
-    import('@parade/core/envelope'),
-    import('@parade/core/review-schemas'),
-  ]);
-  return paginated(reviewSchema);
-});
 const ownReviewPage = lazySchema(async () => {
   const [{ paginated }, { ownReviewSchema }] = await Promise.all([
     import('@parade/core/envelope'),
@@ -22,18 +15,6 @@ const ownReviewPage = lazySchema(async () => {
   return paginated(ownReviewSchema);
 });
 const ownReviewReply = lazySchema(() => import('@parade/core/review-schemas').then((m) => m.ownReviewSchema));
-
-/** GET products/{id}/reviews: a product's visible reviews, public (the server renders the first page). */
-export const getProductReviewsQueryOptions = (productId: number, page = 1, sort: ReviewSort = 'newest') =>
-  queryOptions({
-    queryKey: ['catalog', 'reviews', productId, page, sort],
-    queryFn: ({ signal }) =>
-      apiData(`products/${productId}/reviews`, { query: { page, sort }, signal, schema: reviewPage }),
-    placeholderData: keepPreviousData,
-  });
-
-export const useProductReviews = (productId: number, page: number, sort: ReviewSort) =>
-  useQuery(getProductReviewsQueryOptions(productId, page, sort));
 
 const ownReviewsKey = (userId: number | null) => userQueryKey(userId, 'reviews');
 

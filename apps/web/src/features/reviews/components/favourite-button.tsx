@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -34,8 +34,8 @@ export function FavouriteButton({
   useEffect(() => {
     if (!loggedIn || !favourites.isSuccess) return;
     if (!pendingFavourite.take(kind, id)) return;
-    if (!kept) setFavourite.mutate({ kind, id, keep: true });
-  }, [loggedIn, favourites.isSuccess, kind, id, kept, setFavourite]);
+    if (!kept) setFavourite.set({ kind, id, keep: true }).catch(() => undefined);
+  }, [loggedIn, favourites.isSuccess, kind, id, kept, setFavourite.set]);
 
   const press = () => {
     if (!loggedIn) {
@@ -44,10 +44,9 @@ export function FavouriteButton({
       navigate(paths.login(`${location.pathname}${location.search}`));
       return;
     }
-    setFavourite.mutate(
-      { kind, id, keep: !kept },
-      { onError: (error) => notify({ kind: 'error', message: error.message }) },
-    );
+    setFavourite
+      .set({ kind, id, keep: !kept })
+      .catch((error: Error) => notify({ kind: 'error', message: error.message }));
   };
 
   const label = kept ? `Remove ${name} from favourites` : `Save ${name} to favourites`;
@@ -60,7 +59,7 @@ export function FavouriteButton({
         size="md"
         leftSection={icon}
         onClick={press}
-        loading={setFavourite.isPending}
+        loading={setFavourite.pending}
         aria-pressed={kept}
         aria-label={label}
         data-testid={`favourite-${kind}`}
@@ -70,20 +69,21 @@ export function FavouriteButton({
     );
   }
   return (
-    <Tooltip label={label} withArrow openDelay={400}>
-      <ActionIcon
-        variant="white"
-        color="error"
-        radius="xl"
-        size="lg"
-        onClick={press}
-        loading={setFavourite.isPending}
-        aria-pressed={kept}
-        aria-label={label}
-        data-testid={`favourite-${kind}`}
-      >
-        {icon}
-      </ActionIcon>
-    </Tooltip>
+    // A plain title, not Mantine's Tooltip: the heart is on every card of every page, and the
+    // tooltip's positioning library would join the storefront's first load (decision 039).
+    <ActionIcon
+      variant="white"
+      color="error"
+      radius="xl"
+      size="lg"
+      onClick={press}
+      loading={setFavourite.pending}
+      aria-pressed={kept}
+      aria-label={label}
+      title={label}
+      data-testid={`favourite-${kind}`}
+    >
+      {icon}
+    </ActionIcon>
   );
 }

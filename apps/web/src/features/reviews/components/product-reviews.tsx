@@ -1,15 +1,13 @@
-// Mantine's styles load per component; this one only with the screens that use it.
-import '@mantine/core/styles/Image.layer.css';
-import { Badge, Box, Group, Image, NativeSelect, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { RatingWithHistogram } from '@parade/core/rating-schemas';
-import { ratingLabel } from '@parade/core/rating-schemas';
+import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { RatingWithHistogram } from '@parade/core/rating';
+import { ratingLabel } from '@parade/core/rating';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Paging } from '@/components/ui/paging';
+import { useEffect, useState } from 'react';
 import { Stars } from '@/components/ui/star-rating';
 import { ErrorState } from '@/components/ui/states';
 import { useFormatDate } from '@/lib/format';
-import { type Review, type ReviewSort, useProductReviews } from '../api/reviews';
+import { type Review, type ReviewSort, useProductReviews } from '../api/product-reviews';
+import classes from './product-reviews.module.css';
 
 export const REVIEWS_SECTION_ID = 'reviews';
 
@@ -31,13 +29,14 @@ function Histogram({ rating }: { rating: RatingWithHistogram }) {
             <Text size="sm" w={52} aria-hidden>
               {stars} star
             </Text>
-            <Progress
-              value={percent}
-              color="yellow.6"
-              size="md"
-              style={{ flex: 1, minWidth: 80 }}
+            {/* Plain bars: the product page's first load stays small (decision 039). */}
+            <div
+              className={classes.bar}
+              role="img"
               aria-label={`${stars} stars: ${count} ${count === 1 ? 'review' : 'reviews'}`}
-            />
+            >
+              <div className={classes.barFill} style={{ width: `${percent}%` }} />
+            </div>
             <Text size="sm" w={36} ta="right" aria-hidden>
               {count}
             </Text>
@@ -82,13 +81,12 @@ function ReviewItem({ review }: { review: Review }) {
           <Group gap="xs">
             {review.photos.map((photo, i) => (
               <a key={photo.url} href={photo.url} target="_blank" rel="noopener">
-                <Image
+                <img
                   src={photo.url}
                   alt={`Photo ${i + 1} from ${review.author}'s review`}
-                  w={88}
-                  h={88}
-                  radius="sm"
-                  fit="cover"
+                  width={88}
+                  height={88}
+                  className={classes.photo}
                   loading="lazy"
                 />
               </a>
@@ -110,14 +108,55 @@ function ReviewItem({ review }: { review: Review }) {
   );
 }
 
+/** One page of reviews (the first comes with the server's render). */
+function ReviewPage({
+  productId,
+  page,
+  sort,
+  onLoaded,
+}: {
+  productId: number;
+  page: number;
+  sort: ReviewSort;
+  onLoaded?: (lastPage: number) => void;
+}) {
+  const reviews = useProductReviews(productId, page, sort);
+  const lastPage = reviews.data?.last_page;
+  useEffect(() => {
+    if (lastPage !== undefined) onLoaded?.(lastPage);
+  }, [lastPage, onLoaded]);
+  if (reviews.isPending) {
+    return (
+      <Stack gap="sm" component="li" aria-busy="true" aria-label="Loading reviews">
+        <Skeleton height={96} />
+      </Stack>
+    );
+  }
+  if (reviews.isError) {
+    return (
+      <li>
+        <ErrorState message={reviews.error.message} onRetry={() => reviews.refetch()} />
+      </li>
+    );
+  }
+  return (
+    <>
+      {reviews.data.data.map((review) => (
+        <ReviewItem key={review.id} review={review} />
+      ))}
+    </>
+  );
+}
+
 /**
  * The product page's reviews: the average, count and histogram, then the reviews, newest,
- * highest or lowest first, 10 a page. The first page comes with the server's render.
+ * highest or lowest first, 10 at a time with "Show more reviews". The first 10 come with the
+ * server's render.
  */
 export function ProductReviews({ productId, rating }: { productId: number; rating: RatingWithHistogram }) {
-  const [page, setPage] = useState(1);
+  const [pages, setPages] = useState(1);
+  const [lastPage, setLastPage] = useState(1);
   const [sort, setSort] = useState<ReviewSort>('newest');
-  const reviews = useProductReviews(productId, page, sort);
   return (
     <Box component="section" id={REVIEWS_SECTION_ID} aria-labelledby="reviews-title" data-testid="product-reviews">
       <Title order={2} size="h3" mb="md" id="reviews-title">
@@ -141,37 +180,37 @@ export function ProductReviews({ productId, rating }: { productId: number; ratin
               <Histogram rating={rating} />
             </Box>
           </Group>
-          <NativeSelect
-            label="Sort reviews"
-            data={sorts}
-            value={sort}
-            onChange={(event) => {
-              setSort(event.currentTarget.value as ReviewSort);
-              setPage(1);
-            }}
-            w={200}
-          />
-          {reviews.isPending ? (
-            <Stack gap="sm" aria-busy="true" aria-label="Loading reviews">
-              <Skeleton height={96} />
-              <Skeleton height={96} />
-            </Stack>
-          ) : reviews.isError ? (
-            <ErrorState message={reviews.error.message} onRetry={() => reviews.refetch()} />
-          ) : (
-            <>
-              <Stack
-                gap="sm"
-                component="ul"
-                style={{ listStyle: 'none', padding: 0, margin: 0, opacity: reviews.isPlaceholderData ? 0.6 : 1 }}
-                aria-busy={reviews.isPlaceholderData}
+          <Group gap="xs" role="group" aria-label="Sort reviews">
+            {sorts.map((option) => (
+              <Button
+                key={option.value}
+                size="compact-sm"
+                variant={sort === option.value ? 'filled' : 'default'}
+                aria-pressed={sort === option.value}
+                onClick={() => {
+                  setSort(option.value);
+                  setPages(1);
+                }}
               >
-                {reviews.data.data.map((review) => (
-                  <ReviewItem key={review.id} review={review} />
-                ))}
-              </Stack>
-              <Paging page={page} total={reviews.data.last_page} onChange={setPage} label="Review pages" />
-            </>
+                {option.label}
+              </Button>
+            ))}
+          </Group>
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {Array.from({ length: pages }, (_, i) => (
+              <ReviewPage
+                key={`${sort}-${i + 1}`}
+                productId={productId}
+                page={i + 1}
+                sort={sort}
+                onLoaded={i === 0 ? setLastPage : undefined}
+              />
+            ))}
+          </Stack>
+          {pages < lastPage && (
+            <Button variant="light" onClick={() => setPages(pages + 1)} style={{ alignSelf: 'flex-start' }}>
+              Show more reviews
+            </Button>
           )}
         </Stack>
       )}
