@@ -97,6 +97,10 @@ describe('two-factor sign-in in the merchant site', () => {
       await twoFactor.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       const qr = twoFactor.getByRole('img', { name: 'QR code for your authenticator app' });
       await qr.waitFor();
+      // The pressed button is gone: the focus is on the first instruction, not lost.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent?.startsWith('Scan this QR code')))
+        .toBe(true);
       const scanned = readQrCode((await qr.getAttribute('src')) ?? '');
       expect(scanned).toMatch(/^otpauth:\/\/totp\/Parade:/);
       const secret = secretOf(scanned!);

@@ -203,7 +203,7 @@ function TwoFactorCard() {
           )}
           {!status.data.enabled && setup && (
             <Stack gap="sm">
-              <Text size="sm">
+              <Text size="sm" ref={focusOnMount} tabIndex={-1}>
                 Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…),
                 then type the 6-digit code it shows.
               </Text>
@@ -260,6 +260,9 @@ function TwoFactorCard() {
     </Section>
   );
 }
+
+/** Shown in place of the button just pressed: the focus moves to it, so it is read out. */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
 const user_required_text =
   'Your account must use two-factor sign-in: admins before the admin pages, shopkeepers before setting up or changing payouts.';

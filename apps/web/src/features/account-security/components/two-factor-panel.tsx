@@ -132,12 +132,15 @@ function EnableForm({
     },
     { schema: twoFactorCodeBody },
   );
+  // Shown in place of the button just pressed: the focus moves to the first step, so it is read out.
+  const firstStep = useRef<HTMLParagraphElement>(null);
+  useEffect(() => firstStep.current?.focus(), []);
   return (
     <Stack gap="md">
       <List type="ordered" spacing="md">
         <List.Item>
           <Stack gap="xs">
-            <Text>
+            <Text ref={firstStep} tabIndex={-1}>
               Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).
             </Text>
             <Image
