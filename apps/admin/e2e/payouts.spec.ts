@@ -4,6 +4,7 @@ import type { VendorBalance } from '@parade/core/money-schemas';
 import { seriousA11yViolations } from '@parade/test-support/axe';
 import { e2eServer } from '@parade/test-support/e2e-servers';
 import { moveLedgerClock } from '@parade/test-support/ledger-clock';
+import { authenticator } from '@parade/test-support/totp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, viewports } from './support/browser';
@@ -20,8 +21,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  // The server serves the next spec file after this one: its clock goes back to the real time.
+  // The server serves the next spec file after this one: its clock goes back to the real time,
+  // and the demo shopkeeper signs in with a password again.
   moveLedgerClock(e2eServer(), 0);
+  await turnOffTwoFactorForVendor();
   await browser?.close();
 });
 
@@ -30,6 +33,34 @@ const baseURL = () => e2eServer().baseURL;
 const tokenOf = async (account: { email: string; password: string }) =>
   (await api<{ access_token: string }>(baseURL(), 'auth/login', { method: 'POST', body: account })).body.data
     .access_token;
+
+/** One API session of the demo shopkeeper, taken before two-factor sign-in is on (a login then asks for a code). */
+let vendorToken: Promise<string> | undefined;
+const vendorSession = () => (vendorToken ??= tokenOf(accounts.vendor));
+let vendorPhone: ReturnType<typeof authenticator> | undefined;
+
+/**
+ * Payout details need two-factor sign-in (decision 045): on for the demo shopkeeper while this file
+ * runs, set up through the API with codes computed here, and off again after it.
+ */
+async function turnOnTwoFactorForVendor(): Promise<void> {
+  const token = await vendorSession();
+  const setup = await api<{ secret: string }>(baseURL(), 'user/2fa/setup', { method: 'POST', token });
+  expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+  vendorPhone = authenticator(setup.body.data.secret);
+  const on = await api(baseURL(), 'user/2fa/enable', { method: 'POST', token, body: { code: vendorPhone.nextCode() } });
+  expect(on.status, JSON.stringify(on.body)).toBe(200);
+}
+
+async function turnOffTwoFactorForVendor(): Promise<void> {
+  if (!vendorPhone) return;
+  const off = await api(baseURL(), 'user/2fa/disable', {
+    method: 'POST',
+    token: await vendorSession(),
+    body: { code: vendorPhone.nextCode() },
+  });
+  expect(off.status, JSON.stringify(off.body)).toBe(200);
+}
 
 /** The demo customer buys from the greengrocer by card (paid through the stand-in, as Stripe.js would); the shop delivers. */
 async function deliveredCardSale(): Promise<{ invoice: string }> {
@@ -68,7 +99,7 @@ async function deliveredCardSale(): Promise<{ invoice: string }> {
     body: JSON.stringify({ client_secret: token.body.data.client_secret, card_number: '4242424242424242' }),
   });
   expect(((await confirmed.json()) as { paymentIntent?: { status: string } }).paymentIntent?.status).toBe('succeeded');
-  const vendor = await tokenOf(accounts.vendor);
+  const vendor = await vendorSession();
   for (const status of ['processing', 'ready', 'delivered']) {
     const moved = await api(baseURL(), `vendor/orders/${placed.body.data.orders[0]!.id}/status`, {
       method: 'PATCH',
@@ -81,7 +112,7 @@ async function deliveredCardSale(): Promise<{ invoice: string }> {
 }
 
 const balanceNow = async () =>
-  (await api<VendorBalance>(baseURL(), 'vendor/balance', { token: await tokenOf(accounts.vendor) })).body.data;
+  (await api<VendorBalance>(baseURL(), 'vendor/balance', { token: await vendorSession() })).body.data;
 
 /** The text of a figure on the Money page, polled until it shows `expected`. */
 async function expectFigure(page: Page, label: string, expected: string) {
@@ -95,6 +126,7 @@ describe('payouts through Stripe Connect', () => {
     const page = shopkeeper.page;
     await signIn(page, accounts.vendor);
     await page.getByText('Orders today').waitFor();
+    await turnOnTwoFactorForVendor();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Money' }).click();
     await page.getByRole('heading', { name: 'Money', level: 1 }).waitFor();
 

@@ -1,6 +1,7 @@
 import { messages } from '@parade/core/messages';
 import { ApiError, errorFromReply, type FailedReply, parseReply, reportUnauthorized } from '@parade/ui/api-errors';
 import type { z } from 'zod';
+import { reportTwoFactorRequired } from './two-factor-required';
 
 /**
  * Local-storage key of the merchant/admin bearer token. Its own key, not the storefront's
@@ -97,6 +98,8 @@ function settle<S extends z.ZodType>(
   const { status, ok, reply, token, path } = answer;
   if (!ok || reply?.status === false || reply === null) {
     if (status === 401) reportUnauthorized(token, getAuthToken());
+    // Two-factor sign-in must be on first (decision 045): the layout sends the person to Account.
+    if (status === 403 && reply?.code === 'two_factor_required') reportTwoFactorRequired(reply.message ?? '');
     throw errorFromReply(status, reply);
   }
   return parseReply(schema, reply.data, path, status);

@@ -9,6 +9,7 @@ import { useLiveOrders } from '@/features/orders/live/use-live-orders';
 import { useShop } from '@/features/shop-profile/api/get-shop';
 import { paths } from '@/lib/paths';
 import { type StaffUser, useSessionStore } from '@/lib/session-store';
+import { onTwoFactorRequired, type TwoFactorRequiredState } from '@/lib/two-factor-required';
 import { PageBreadcrumbs } from './breadcrumbs';
 import { navigationFor } from './navigation';
 import classes from './staff-layout.module.css';
@@ -74,6 +75,16 @@ export function StaffLayout({ section: role }: { section: 'vendor' | 'admin' }) 
   useEffect(() => {
     if (!user) navigate(paths.signIn, { replace: true });
   }, [user, navigate]);
+  // A 403 two_factor_required (an admin page, payout onboarding): to Account, where it is set up (decision 045).
+  const account = role === 'vendor' ? paths.vendor.account : paths.admin.account;
+  useEffect(
+    () =>
+      onTwoFactorRequired((message) => {
+        const state: TwoFactorRequiredState = { twoFactorRequired: message };
+        navigate(account, { replace: true, state });
+      }),
+    [account, navigate],
+  );
   if (!user) return null;
 
   return (

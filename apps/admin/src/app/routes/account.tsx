@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Code,
+  CopyButton,
   Group,
   Image,
   Pagination,
@@ -23,13 +24,16 @@ import {
   deviceName,
   securityEventKinds,
   securityEventLabels,
+  securityMessages,
   type TwoFactorSetup,
 } from '@parade/core/account-security-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { notifySuccess } from '@/components/notify';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/states';
+import { ToneBadge } from '@/components/status-badge';
 import { useApiForm } from '@/components/use-api-form';
 import {
   useAllSecurityEvents,
@@ -45,6 +49,7 @@ import {
 } from '@/features/account-security/api/account-security';
 import { formatDateTime } from '@/lib/format';
 import { useStaffUser } from '@/lib/session-store';
+import { isTwoFactorRequiredState } from '@/lib/two-factor-required';
 import { zodValidate } from '@/lib/zod-validate';
 
 /**
@@ -54,6 +59,10 @@ import { zodValidate } from '@/lib/zod-validate';
  */
 export function Component() {
   const user = useStaffUser();
+  const status = useTwoFactorStatus();
+  // Until an admin who must have two-factor sign-in has it, every admin call answers 403: the search of
+  // every account's events waits for it too.
+  const adminCallsAllowed = status.isSuccess && (status.data.enabled || !status.data.required);
   return (
     <Stack gap="lg">
       <PageHeader title="Account" description={`Signed in as ${user.email}. Keep your sign-in safe.`} />
@@ -63,8 +72,32 @@ export function Component() {
         <SessionsCard />
       </SimpleGrid>
       <EventsCard />
-      {user.role === 'admin' && <AllEventsCard />}
+      {user.role === 'admin' && adminCallsAllowed && <AllEventsCard />}
     </Stack>
+  );
+}
+
+/**
+ * Sent here by a 403 `two_factor_required` (an admin page, payout onboarding): the server's reason,
+ * focused so it is read out, in place of the card's general note, until two-factor sign-in is on.
+ */
+function SentHere({ message }: { message: string }) {
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) alert.current?.focus();
+  }, [message]);
+  return (
+    <Alert
+      ref={alert}
+      tabIndex={-1}
+      color="primary"
+      variant="light"
+      role="alert"
+      title="Set up two-factor sign-in first"
+      data-testid="two-factor-required"
+    >
+      {message}
+    </Alert>
   );
 }
 
@@ -83,6 +116,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 function TwoFactorCard() {
   const status = useTwoFactorStatus();
+  const { state } = useLocation();
+  const sentHere = isTwoFactorRequiredState(state)
+    ? state.twoFactorRequired || securityMessages.adminTwoFactorRequired
+    : null;
   const start = useStartTwoFactor();
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
@@ -114,27 +151,46 @@ function TwoFactorCard() {
         <Stack gap="sm">
           <Group gap="xs">
             <Text>Status:</Text>
-            <Badge color={status.data.enabled ? 'success' : 'gray'} variant="outline">
+            <ToneBadge tone={status.data.enabled ? 'success' : 'neutral'}>
               {status.data.enabled ? 'On' : 'Off'}
-            </Badge>
+            </ToneBadge>
           </Group>
-          {status.data.required && !status.data.enabled && (
-            <Alert color="warning" variant="light" role="status" title="Two-factor sign-in is required">
+          {!status.data.enabled && sentHere && <SentHere message={sentHere} />}
+          {status.data.required && !status.data.enabled && !sentHere && (
+            <Alert color="primary" variant="light" role="status" title="Two-factor sign-in is required">
               {user_required_text}
             </Alert>
           )}
           {codes && (
-            <Alert color="success" variant="light" title="Your recovery codes" role="status">
+            <Alert color="accent" variant="light" title="Your recovery codes" role="status">
               <Stack gap="xs">
                 <Text size="sm">
                   Keep these somewhere safe. Each one signs you in once if you lose your phone. They are not shown
                   again.
                 </Text>
-                <SimpleGrid cols={2} spacing={4} aria-label="Recovery codes">
+                <SimpleGrid cols={2} spacing={4} maw={420} aria-label="Recovery codes">
                   {codes.map((code) => (
                     <Code key={code}>{code}</Code>
                   ))}
                 </SimpleGrid>
+                <Group gap="xs">
+                  <CopyButton value={codes.join('\n')}>
+                    {({ copied, copy }) => (
+                      <Button size="xs" variant="default" onClick={copy}>
+                        {copied ? 'Copied' : 'Copy codes'}
+                      </Button>
+                    )}
+                  </CopyButton>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    component="a"
+                    href={`data:text/plain;charset=utf-8,${encodeURIComponent(`Parade recovery codes\n\n${codes.join('\n')}\n`)}`}
+                    download="parade-recovery-codes.txt"
+                  >
+                    Download
+                  </Button>
+                </Group>
               </Stack>
             </Alert>
           )}
@@ -147,7 +203,7 @@ function TwoFactorCard() {
           )}
           {!status.data.enabled && setup && (
             <Stack gap="sm">
-              <Text size="sm">
+              <Text size="sm" ref={focusOnMount} tabIndex={-1}>
                 Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…),
                 then type the 6-digit code it shows.
               </Text>
@@ -205,6 +261,9 @@ function TwoFactorCard() {
   );
 }
 
+/** Shown in place of the button just pressed: the focus moves to it, so it is read out. */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 const user_required_text =
   'Your account must use two-factor sign-in: admins before the admin pages, shopkeepers before setting up or changing payouts.';
 
@@ -230,18 +289,21 @@ function PasswordCard() {
             autoComplete="current-password"
             required
             {...form.getInputProps('current_password')}
+            aria-invalid={Boolean(form.errors.current_password)}
           />
           <PasswordInput
             label="New password"
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
+            aria-invalid={Boolean(form.errors.password)}
           />
           <PasswordInput
             label="Confirm new password"
             autoComplete="new-password"
             required
             {...form.getInputProps('password_confirmation')}
+            aria-invalid={Boolean(form.errors.password_confirmation)}
           />
           <Button type="submit" loading={submitting}>
             Change password
@@ -284,6 +346,7 @@ function SessionsCard() {
                 <Button
                   size="xs"
                   variant="outline"
+                  style={{ flexShrink: 0 }}
                   loading={end.isPending && end.variables === session.id}
                   onClick={() => end.mutate(session.id)}
                   aria-label={`Sign out ${deviceName(session.user_agent)} (${session.ip ?? 'unknown address'})`}
@@ -308,6 +371,7 @@ function SessionsCard() {
 function EventsTable({
   rows,
   withEmail,
+  label,
 }: {
   rows: {
     id: number;
@@ -319,11 +383,15 @@ function EventsTable({
     email?: string | null;
   }[];
   withEmail?: boolean;
+  label: string;
 }) {
   if (rows.length === 0) return <Text c="dimmed">No security events yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped>
+    <Table.ScrollContainer
+      minWidth={520}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls)` } }}
+    >
+      <Table striped aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>When</Table.Th>
@@ -368,7 +436,7 @@ function EventsCard() {
         <ErrorState error={events.error} onRetry={() => events.refetch()} />
       ) : (
         <Stack gap="xs">
-          <EventsTable rows={events.data.data} />
+          <EventsTable rows={events.data.data} label="Your security events" />
           {events.data.last_page > 1 && (
             <Pagination
               value={page}
@@ -417,7 +485,7 @@ function AllEventsCard() {
         <ErrorState error={events.error} onRetry={() => events.refetch()} />
       ) : (
         <Stack gap="xs">
-          <EventsTable rows={events.data.data} withEmail />
+          <EventsTable rows={events.data.data} withEmail label="Every account's security events" />
           {events.data.last_page > 1 && (
             <Pagination value={page} onChange={setPage} total={events.data.last_page} aria-label="Event pages" />
           )}

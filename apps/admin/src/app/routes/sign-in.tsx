@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { type LoginInput, loginSchema, safeRedirectTarget } from '@parade/core/auth-schemas';
 import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiForm } from '@/components/use-api-form';
 import { CustomerRefusedError, signIn, signInWithCode } from '@/features/auth/api/sign-in';
@@ -23,6 +23,11 @@ export function Component() {
   });
   const [challenge, setChallenge] = useState<string | null>(null);
   const codeForm = useForm({ mode: 'controlled', initialValues: { code: '' } });
+  // The code step replaces the form: its field takes the focus (data-autofocus acts only in a modal).
+  const codeInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (challenge) codeInput.current?.focus();
+  }, [challenge]);
   const finish = (session: { token: string; user: StaffUser }) => {
     useSessionStore.getState().signIn(session.token, session.user);
     navigate(safeRedirectTarget(params.get('redirect'), homeFor(session.user.role)), { replace: true });
@@ -82,7 +87,7 @@ export function Component() {
                   autoComplete="one-time-code"
                   inputMode="numeric"
                   required
-                  data-autofocus
+                  ref={codeInput}
                   {...codeForm.getInputProps('code')}
                 />
                 <Button type="submit" loading={codeStep.submitting} fullWidth mt="xs">

@@ -5,8 +5,9 @@ import {
   SecurityEventsList,
   SessionsList,
 } from '@/features/account-security/components/security-panels';
+import { TwoFactorPanel } from '@/features/account-security/components/two-factor-panel';
 
-/** /profile/security: the password, the sessions and the security events (docs/decisions/045). */
+/** /profile/security: the password, two-factor sign-in, the sessions and the security events (docs/decisions/045). */
 export function Component() {
   return (
     <Stack gap="md">
@@ -17,6 +18,14 @@ export function Component() {
             Change password
           </Title>
           <ChangePasswordForm />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="two-factor-title">
+        <Stack gap="md">
+          <Title order={2} fz="h3" id="two-factor-title">
+            Two-factor sign-in
+          </Title>
+          <TwoFactorPanel />
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="sessions-title">

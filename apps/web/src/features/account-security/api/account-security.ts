@@ -12,12 +12,21 @@ const sessionList = lazySchema(() => core().then((m) => m.sessionListSchema));
 const eventPage = lazySchema(async () => (await envelope()).paginated((await core()).securityEventSchema));
 const emptyReply = lazySchema(() => envelope().then((m) => m.emptyPayloadSchema));
 const endOthersReply = lazySchema(() => core().then((m) => m.endOthersPayloadSchema));
+const twoFactorStatus = lazySchema(() => core().then((m) => m.twoFactorStatusSchema));
+const twoFactorSetup = lazySchema(() => core().then((m) => m.twoFactorSetupSchema));
+const recoveryCodes = lazySchema(() => core().then((m) => m.recoveryCodesSchema));
+/** The code forms' rule (a code from the app or a recovery code), the API's own. */
+export const twoFactorCodeBody = lazySchema(() => core().then((m) => m.twoFactorCodeBodySchema));
 
 const keys = {
   all: ['account-security'] as const,
   sessions: ['account-security', 'sessions'] as const,
+  twoFactor: ['account-security', 'two-factor'] as const,
   events: (page: number) => ['account-security', 'events', page] as const,
 };
+
+export const useTwoFactorStatus = () =>
+  useQuery({ queryKey: keys.twoFactor, queryFn: () => apiData('user/2fa', { schema: twoFactorStatus }) });
 
 export const useSessions = () =>
   useQuery({ queryKey: keys.sessions, queryFn: () => apiData('user/sessions', { schema: sessionList }) });
@@ -41,3 +50,13 @@ export const useEndSession = () =>
   useInvalidating((id: number) => apiData(`user/sessions/${id}`, { method: 'DELETE', schema: emptyReply }));
 export const useEndOtherSessions = () =>
   useInvalidating(() => apiData('user/sessions/end-others', { method: 'POST', schema: endOthersReply }));
+export const useStartTwoFactor = () =>
+  useInvalidating(() => apiData('user/2fa/setup', { method: 'POST', schema: twoFactorSetup }));
+export const useEnableTwoFactor = () =>
+  useInvalidating((code: string) =>
+    apiData('user/2fa/enable', { method: 'POST', body: { code }, schema: recoveryCodes }),
+  );
+export const useDisableTwoFactor = () =>
+  useInvalidating((code: string) =>
+    apiData('user/2fa/disable', { method: 'POST', body: { code }, schema: emptyReply }),
+  );

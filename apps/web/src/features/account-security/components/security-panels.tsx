@@ -18,7 +18,7 @@ import {
 const when = (iso: string | null) =>
   iso ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
 
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <Alert color="error" variant="light" role="alert" title="Could not load this">
       <Stack gap="xs" align="flex-start">
@@ -54,7 +54,7 @@ export function ChangePasswordForm() {
       <Stack gap="sm">
         <FormAlert message={formError} />
         {done && (
-          <Alert color="success" variant="light" role="status">
+          <Alert color="accent" variant="light" role="status">
             {done}
           </Alert>
         )}
@@ -64,6 +64,7 @@ export function ChangePasswordForm() {
           required
           size="md"
           {...form.getInputProps('current_password')}
+          aria-invalid={Boolean(form.errors.current_password)}
         />
         <PasswordInput
           label="New password"
@@ -71,6 +72,7 @@ export function ChangePasswordForm() {
           required
           size="md"
           {...form.getInputProps('password')}
+          aria-invalid={Boolean(form.errors.password)}
         />
         <PasswordInput
           label="Confirm new password"
@@ -78,6 +80,7 @@ export function ChangePasswordForm() {
           required
           size="md"
           {...form.getInputProps('password_confirmation')}
+          aria-invalid={Boolean(form.errors.password_confirmation)}
         />
         <Group>
           <Button type="submit" size="md" loading={change.isPending}>
@@ -119,6 +122,7 @@ export function SessionsList() {
               <Button
                 size="sm"
                 variant="outline"
+                style={{ flexShrink: 0 }}
                 onClick={() => end.mutate(session.id)}
                 loading={end.isPending && end.variables === session.id}
                 aria-label={`Sign out ${deviceName(session.user_agent)} (${session.ip ?? 'unknown address'})`}
@@ -151,8 +155,13 @@ export function SecurityEventsList() {
   if (events.data.data.length === 0) return <Text c="dimmed">No security events yet.</Text>;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped>
+      <Table.ScrollContainer
+        minWidth={480}
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Your security events (scrolls)' },
+        }}
+      >
+        <Table striped aria-label="Your security events">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>When</Table.Th>

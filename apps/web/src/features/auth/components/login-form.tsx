@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { LoginInput } from '@parade/core/auth-schemas';
+import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { paths } from '@/lib/paths';
@@ -17,9 +18,12 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () =>
   });
 
   const [challenge, setChallenge] = useState<string | null>(null);
+  // Why the code step ended (five wrong codes, or too late): shown above the password form again.
+  const [restartReason, setRestartReason] = useState<string | null>(null);
   const { onSubmit, formError } = useApiForm(
     form,
     async (values) => {
+      setRestartReason(null);
       const reply = await login.mutateAsync(values);
       if ('challenge' in reply) setChallenge(reply.challenge);
       else onSignedIn();
@@ -32,8 +36,9 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () =>
       <CodeStep
         challenge={challenge}
         onSignedIn={onSignedIn}
-        onRestart={() => {
+        onRestart={(reason) => {
           setChallenge(null);
+          setRestartReason(reason);
           form.setFieldValue('password', '');
         }}
       />
@@ -43,7 +48,7 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () =>
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Log in">
       <Stack gap="md">
-        <FormAlert message={formError} />
+        <FormAlert message={restartReason ?? formError} />
         <TextInput
           label="E-mail"
           type="email"
@@ -81,12 +86,24 @@ function CodeStep({
 }: {
   challenge: string;
   onSignedIn: () => void;
-  onRestart: () => void;
+  onRestart: (reason: string | null) => void;
 }) {
   const verify = useLoginWithCode();
   const form = useForm<{ code: string }>({ initialValues: { code: '' } });
+  // The step replaces the password form: its field takes the focus (data-autofocus acts only in a modal).
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
   const { onSubmit, formError } = useApiForm(form, async ({ code }) => {
-    await verify.mutateAsync({ challenge, code });
+    try {
+      await verify.mutateAsync({ challenge, code });
+    } catch (error) {
+      // Five wrong codes, or too long: this challenge is over, back to the password.
+      if (error instanceof ApiError && error.code === 'two_factor_challenge_invalid') {
+        onRestart(error.message);
+        return;
+      }
+      throw error;
+    }
     onSignedIn();
   });
   return (
@@ -100,13 +117,13 @@ function CodeStep({
           inputMode="numeric"
           required
           size="md"
-          data-autofocus
+          ref={input}
           {...form.getInputProps('code')}
         />
         <Button type="submit" size="md" fullWidth loading={verify.isPending}>
           Verify
         </Button>
-        <Anchor component="button" type="button" size="sm" onClick={onRestart}>
+        <Anchor component="button" type="button" size="sm" onClick={() => onRestart(null)}>
           Start again
         </Anchor>
       </Stack>
