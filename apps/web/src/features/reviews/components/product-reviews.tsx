@@ -83,7 +83,7 @@ function ReviewItem({ review }: { review: Review }) {
               <a key={photo.url} href={photo.url} target="_blank" rel="noopener">
                 <img
                   src={photo.url}
-                  alt={`Photo ${i + 1} from ${review.author}'s review`}
+                  alt={`${review.author}'s review, ${i + 1} of ${review.photos.length}`}
                   width={88}
                   height={88}
                   className={classes.photo}
@@ -197,13 +197,13 @@ export function ProductReviews({ productId, rating }: { productId: number; ratin
             ))}
           </Group>
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {Array.from({ length: pages }, (_, i) => (
+            {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
               <ReviewPage
-                key={`${sort}-${i + 1}`}
+                key={`${sort}-${page}`}
                 productId={productId}
-                page={i + 1}
+                page={page}
                 sort={sort}
-                onLoaded={i === 0 ? setLastPage : undefined}
+                onLoaded={page === 1 ? setLastPage : undefined}
               />
             ))}
           </Stack>

@@ -96,7 +96,14 @@ function ReviewForm({
           <Group gap="xs">
             {keep.map((url, i) => (
               <Stack key={url} gap={4} align="center">
-                <Image src={url} alt={`Photo ${i + 1} of your review`} w={72} h={72} radius="sm" fit="cover" />
+                <Image
+                  src={url}
+                  alt={`Your review, ${i + 1} of ${keep.length}`}
+                  w={72}
+                  h={72}
+                  radius="sm"
+                  fit="cover"
+                />
                 <Button size="compact-xs" variant="subtle" onClick={() => setKeep(keep.filter((kept) => kept !== url))}>
                   Remove
                 </Button>
