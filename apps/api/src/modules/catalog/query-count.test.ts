@@ -54,6 +54,13 @@ describe('statements per request', () => {
     expect(await count('GET', '/api/products?search=Bread&sort_by=date&sort_high=0')).toBe(1);
     const full = await t.app.inject({ method: 'GET', url: '/api/products?per_page=60' });
     expect((full.json().data as ProductList).products.data).toHaveLength(60);
+    // Ratings come with the cards, from the read model (the demo reviews a third of the products):
+    // Top rated is one statement too, and a rated card costs nothing more.
+    expect(await count('GET', '/api/products?per_page=60&sort_by=rating&sort_high=1')).toBe(1);
+    const rated = await t.app.inject({ method: 'GET', url: '/api/products?per_page=60&sort_by=rating&sort_high=1' });
+    const cards = (rated.json().data as ProductList).products.data;
+    expect(cards[0]!.rating.count).toBeGreaterThan(0);
+    expect(cards.filter((card) => card.rating.count > 0).length).toBeGreaterThan(10);
   });
 
   it('a shop product list and the shop data: the shop, then the read model', async () => {
