@@ -112,7 +112,9 @@ describe('server-rendered pages in the browser', () => {
         }
       }
     }
-  });
+    // Ten pages, each until the network is quiet (the cards' hearts load after hydration): about
+    // 50 s on a quiet 2-core machine, more than the default minute when the run is busy.
+  }, 150_000);
 
   it("keeps a signed-in shopper's header and cart over the server's guest render", async () => {
     const { access_token: token, user } = await post<{ access_token: string; user: { name: string } }>(

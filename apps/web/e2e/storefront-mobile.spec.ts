@@ -274,7 +274,7 @@ describe('storefront on a 390 x 844 phone', () => {
       await expect.poll(() => page.getByTestId('product-count').textContent()).toBe(`${everything} products`);
     }));
 
-  it('offers the five sort options on a phone and lists the cards in the order the API gives', () =>
+  it('offers the five sort options and Top rated on a phone and lists the cards in the order the API gives', () =>
     withPhone(async (page) => {
       await page.goto('/products?category=fruit-and-veg');
       await productCards(page).first().waitFor();
@@ -286,6 +286,7 @@ describe('storefront on a 390 x 844 phone', () => {
         'Price: low to high',
         'Price: high to low',
         'Best selling',
+        'Top rated',
       ]);
       expect(await sort.inputValue()).toBe('sortNew');
 
@@ -294,6 +295,7 @@ describe('storefront on a 390 x 844 phone', () => {
         { option: 'sortHighPrice', sortBy: 'price', sortHigh: 1 },
         { option: 'sortOld', sortBy: 'date', sortHigh: 0 },
         { option: 'sortBestSelling', sortBy: 'best_selling', sortHigh: 1 },
+        { option: 'sortTopRated', sortBy: 'rating', sortHigh: 1 },
         // Back to the default: the sort leaves the URL.
         { option: 'sortNew', sortBy: 'date', sortHigh: 1 },
       ] as const;

@@ -187,12 +187,20 @@ describe('storefront on a desktop screen', () => {
       const options = await sortBy
         .locator('option')
         .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
-      expect(options.sort()).toEqual(['sortBestSelling', 'sortHighPrice', 'sortLowPrice', 'sortNew', 'sortOld']);
+      expect(options.sort()).toEqual([
+        'sortBestSelling',
+        'sortHighPrice',
+        'sortLowPrice',
+        'sortNew',
+        'sortOld',
+        'sortTopRated',
+      ]);
       const expected = {
         sortLowPrice: { sort_by: 'price', sort_high: '0' },
         sortHighPrice: { sort_by: 'price', sort_high: '1' },
         sortOld: { sort_by: 'date', sort_high: '0' },
         sortBestSelling: { sort_by: 'best_selling', sort_high: '1' },
+        sortTopRated: { sort_by: 'rating', sort_high: '1' },
       };
       for (const [option, query] of Object.entries(expected)) {
         await sortBy.selectOption(option);
