@@ -4,6 +4,7 @@ import {
   type AuthResult,
   createSession,
   findLinkedUserId,
+  hasTwoFactor,
   linkSocialAccount,
   type OidcVerifier,
   revokeAllSessions,
@@ -46,6 +47,16 @@ export async function signInWithProvider(
     }
     // Its token would not work anyway (findSession); say why instead of handing out a dead one.
     if (user.disabled) throw new AppError(403, 'This account has been disabled.', {}, 'account_disabled');
+    // A provider's token is one factor: an account with two-factor sign-in on must give its code,
+    // which this call cannot ask for, so it signs in with its password and code instead (decision 045).
+    if (await hasTwoFactor(tx, user.id)) {
+      throw new AppError(
+        403,
+        'This account uses two-factor sign-in: sign in with your e-mail, password and code.',
+        {},
+        'two_factor_required',
+      );
+    }
     const access_token = await createSession(tx, user.id, ctx.config.authTokenTtlDays);
     return { result: { access_token, user: toUserDto(user) }, mailId };
   });

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../../config';
 import { users } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, signUp } from '../../test/test-support';
+import { enableTwoFactorFor } from '../../test/two-factor';
 import { socialAccounts } from './auth.tables';
 
 const ISSUER = 'https://id.example.test';
@@ -120,6 +121,16 @@ describe('with a configured provider', () => {
     const again = await socialLogin({ provider: 'example', id_token: await idToken({ sub: 'user-off' }) });
     expect(again.statusCode).toBe(403);
     expect(again.json().code).toBe('account_disabled');
+  });
+
+  it('refuses an account with two-factor sign-in on (two_factor_required): a provider token is one factor', async () => {
+    const account = await signUp(t.app, { email: 'two.factor.social@example.test' });
+    await enableTwoFactorFor(t.app, account.token);
+    const token = await idToken({ sub: 'user-2fa', email: account.email, email_verified: true, name: 'Tee Two' });
+    const res = await socialLogin({ provider: 'example', id_token: token });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().code).toBe('two_factor_required');
+    expect(res.json().data).toBeUndefined();
   });
 
   it('links an existing account only through a verified e-mail', async () => {
