@@ -10,6 +10,7 @@ import { checkoutFixtures, collection } from './test/checkout-fixtures';
 import { signUpAs } from './test/manage-fixtures';
 import { buildTestAppWithStripe } from './test/stripe-test-app';
 import { bearer, signUp } from './test/test-support';
+import { enableTwoFactorFor } from './test/two-factor';
 import { checkLedger } from './workflows/record-order-sales';
 
 /**
@@ -128,6 +129,8 @@ async function newWorld(): Promise<World> {
     const coupon = await fx.makeCoupon(shop.id, { type: 'percent', value: 10 });
     let account: string | null = null;
     if (index < 2) {
+      // Payout details are set only with two-factor sign-in on (decision 045).
+      await enableTwoFactorFor(t.app, vendor.token);
       // Each shopkeeper from their own address: onboarding is limited per address.
       const link = await t.app.inject({
         method: 'POST',
