@@ -38,12 +38,15 @@ export const shopSchema = refSchema.extend({
   postcode: z.string(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
+  /**
+   * The average and count of the visible reviews of all the shop's products. Before the optional
+   * fields: the compiled reply writer puts required keys first (plugins/serializer.ts).
+   */
+  rating: ratingSchema,
   opening_hours: z.string().nullable().optional(),
   /** In holiday mode the shop takes no orders; the storefront shows the message as its notice. */
   holiday_mode: z.boolean().optional(),
   holiday_message: z.string().nullable().optional(),
-  /** The average and count of the visible reviews of all the shop's products. */
-  rating: ratingSchema,
 });
 export type Shop = z.infer<typeof shopSchema>;
 
