@@ -267,5 +267,6 @@ describe('platform editorial content', () => {
       if (viewport.width < 500) await saveScreenshot(page, 'platform-deal-form-mobile');
       await context.close();
     }
-  });
+    // Eight screens at two sizes, axe on each: about a minute on a busy 2-core machine (ci30).
+  }, 150_000);
 });
