@@ -65,4 +65,6 @@ export {
   SITEMAP_PRODUCTS_PER_FILE,
 } from './sitemap';
 export { catalogFileReferences } from './stored-files';
+/** Deleting a product, for the workflow that also recomputes its shop's rating (workflows/delete-product.ts). */
+export { deleteVendorProduct } from './vendor.commands';
 export { lowStockVariations, productsNotOfShop, unknownCatalogIds } from './vendor.queries';

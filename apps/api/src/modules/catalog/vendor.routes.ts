@@ -32,11 +32,11 @@ import { cleanUpload, imageBytes, imageInvalidOn, imageRules } from '../../lib/i
 import { type CleanImage, IMAGE_MAX_BYTES, removeImages, saveImage } from '../../lib/images';
 import { fileStream, formParts } from '../../lib/multipart';
 import { vendorShopId } from '../../plugins/role-guards';
+import { deleteShopProduct } from '../../workflows/delete-product';
 import {
   addVendorVariationImages,
   createVendorProduct,
   createVendorVariation,
-  deleteVendorProduct,
   deleteVendorVariation,
   notDigitalVariation,
   removeVendorDigitalFile,
@@ -206,7 +206,7 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await deleteVendorProduct(app.db, vendorShopId(request), request.params.id))) throw productMissing();
+      if (!(await deleteShopProduct(app.db, vendorShopId(request), request.params.id))) throw productMissing();
       return ok({}, 'Product deleted.');
     },
   );

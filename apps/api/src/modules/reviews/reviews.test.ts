@@ -434,6 +434,34 @@ describe('editing, deleting, replying and hiding', () => {
     expect(await pageRating(shopB, variations[0]!)).toEqual(want.product);
   });
 
+  it("takes a deleted product's reviews out of its shop's rating", async () => {
+    const shop = await signUpAs(t.app, t.database, 'vendor');
+    const kept = await variationOf(shop.token, 'Sourdough');
+    const dropped = await variationOf(shop.token, 'Stale Bun');
+    const { items } = await orderOf(shop, [
+      { variation: kept, quantity: 1 },
+      { variation: dropped, quantity: 1 },
+    ]);
+    const byProduct = new Map(items.map((item) => [item.productId, item.id]));
+    for (const [variation, rating] of [
+      [kept, 5],
+      [dropped, 1],
+    ] as const) {
+      const res = await review(customer.token, { order_item_id: byProduct.get(variation.product_id), rating });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const [row] = await t.database.db.select({ slug: shops.slug }).from(shops).where(eq(shops.id, shop.shopId!));
+    const shopRating = async () => (await as(null, 'GET', `/api/shop/${row!.slug}`)).json().data.rating;
+    expect(await shopRating()).toMatchObject({ average: 3, count: 2 });
+
+    const deleted = await as(shop.token, 'DELETE', `/api/vendor/products/${dropped.product_id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await shopRating()).toMatchObject({ average: 5, count: 1 });
+    expect((await storedRatings(kept.product_id, shop.shopId!)).shop).toEqual(
+      (await directRatings(kept.product_id, shop.shopId!)).shop,
+    );
+  });
+
   it('sorts /products by top rated: highest average first, more reviews first among equals, unrated last', async () => {
     const res = await as(null, 'GET', '/api/products?sort_by=rating&sort_high=1&per_page=60');
     expect(res.statusCode, res.body).toBe(200);
