@@ -232,6 +232,8 @@ describe('account security in the storefront', () => {
       await step.waitFor();
       await expect.poll(() => focusedLabel(page)).toMatch(/^Code/);
       expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+      // The first step's way out ("Create an account") is put away while the code is asked for.
+      expect(await page.getByRole('link', { name: 'Create an account' }).count()).toBe(0);
       await page.keyboard.type(wrongCode(secret));
       await page.keyboard.press('Enter');
       await step.getByText(securityMessages.codeWrong).first().waitFor();

@@ -18,23 +18,28 @@ export function Component() {
   const redirect = params.get('redirect');
   const goOn = (target: string | null = redirect) =>
     navigate(safeRedirectTarget(target, paths.profile()), { replace: true });
+  // While the two-factor code is asked for, the account exists and its password was right:
+  // "Create an account" and the providers' buttons would only lead away from the last step.
+  const [codeStep, setCodeStep] = useState(false);
 
   return (
     <AuthCard
       title="Customer login"
       intro={
-        <>
-          New to Parade?{' '}
-          <Anchor component={Link} to={paths.register(redirect ?? undefined)}>
-            Create an account
-          </Anchor>
-        </>
+        codeStep ? undefined : (
+          <>
+            New to Parade?{' '}
+            <Anchor component={Link} to={paths.register(redirect ?? undefined)}>
+              Create an account
+            </Anchor>
+          </>
+        )
       }
     >
       <PageMeta title="Log in" />
       <SocialLoginAnswer onSignedIn={goOn} />
-      <LoginForm onSignedIn={() => goOn()} />
-      <SocialLoginButtons redirect={redirect} />
+      <LoginForm onSignedIn={() => goOn()} onCodeStep={setCodeStep} />
+      {!codeStep && <SocialLoginButtons redirect={redirect} />}
     </AuthCard>
   );
 }

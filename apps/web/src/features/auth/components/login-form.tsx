@@ -9,8 +9,20 @@ import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { paths } from '@/lib/paths';
 import { loginSchema, useLogin, useLoginWithCode } from '../api/login';
 
-/** E-mail and password; calls onSignedIn once the token and user are stored. */
-export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () => void; initialEmail?: string }) {
+/**
+ * E-mail and password; calls onSignedIn once the token and user are stored. `onCodeStep` is told
+ * when the two-factor step starts (true) and ends (false), so the page can put away what belongs
+ * to the first step only (the sign-up link, the providers' buttons).
+ */
+export function LoginForm({
+  onSignedIn,
+  onCodeStep,
+  initialEmail = '',
+}: {
+  onSignedIn: () => void;
+  onCodeStep?: (active: boolean) => void;
+  initialEmail?: string;
+}) {
   const login = useLogin();
   const form = useForm<LoginInput>({
     initialValues: { email: initialEmail, password: '' },
@@ -25,8 +37,10 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () =>
     async (values) => {
       setRestartReason(null);
       const reply = await login.mutateAsync(values);
-      if ('challenge' in reply) setChallenge(reply.challenge);
-      else onSignedIn();
+      if ('challenge' in reply) {
+        setChallenge(reply.challenge);
+        onCodeStep?.(true);
+      } else onSignedIn();
     },
     { schema: loginSchema },
   );
@@ -38,6 +52,7 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () =>
         onSignedIn={onSignedIn}
         onRestart={(reason) => {
           setChallenge(null);
+          onCodeStep?.(false);
           setRestartReason(reason);
           form.setFieldValue('password', '');
         }}
