@@ -86,6 +86,21 @@ describe('reviews on the merchant site', () => {
       await page.getByText('Orders today').waitFor();
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reviews' }).click();
       await page.getByRole('heading', { name: 'Reviews', level: 1 }).waitFor();
+      // The worst first: the table's first row is the API's first in that order.
+      await choose(page, 'Order', 'Fewest stars first');
+      await page.waitForURL(/sort=rating/);
+      const worst = await api<{ data: { body: string; rating: number }[] }>(baseURL(), 'vendor/reviews?sort=rating', {
+        token: await tokenOf(baseURL(), accounts.otherVendor),
+      });
+      const first = worst.body.data.data[0]!;
+      expect(first.rating).toBe(Math.min(...worst.body.data.data.map((r) => r.rating)));
+      await page
+        .getByRole('table', { name: 'Reviews' })
+        .getByRole('row')
+        .nth(1)
+        .filter({ hasText: first.body.slice(0, 40) })
+        .waitFor();
+      await choose(page, 'Order', 'Newest first');
       await choose(page, 'Reply', 'Awaiting reply');
       await page.waitForURL(/replied=0/);
       await page.getByRole('searchbox', { name: 'Search' }).fill(marker);

@@ -23,6 +23,14 @@ const starsFilter = [
   ...[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: n === 1 ? '1 star' : `${n} stars` })),
 ];
 
+/** The orders the API knows (`sort`: a key, `-key` descending); the worst first is what a shopkeeper answers first. */
+const orderChoices = [
+  { value: '-created_at', label: 'Newest first' },
+  { value: 'created_at', label: 'Oldest first' },
+  { value: 'rating', label: 'Fewest stars first' },
+  { value: '-rating', label: 'Most stars first' },
+];
+
 const repliedFilter = (area: ReviewArea) => [
   { value: '', label: 'All' },
   { value: '0', label: 'Awaiting reply' },
@@ -85,7 +93,8 @@ function ReviewCell({ review }: { review: ManagedReview }) {
 
 /**
  * Reviews of a shop's products (the shopkeeper's, who replies once to each) or of every shop (the
- * platform's, which hides a review with a reason and shows it again): newest first, filtered by
+ * platform's, which hides a review with a reason and shows it again): newest first unless another
+ * order is chosen (oldest, fewest or most stars first), filtered by
  * stars, replied or not, and for the platform by shop and visibility, with a search over product,
  * text and author. `shops` fills the platform's shop filter (the route loads them).
  */
@@ -220,6 +229,14 @@ export function ReviewsTable({ area, shops }: { area: ReviewArea; shops?: { valu
         search={{ value: list.search, onChange: list.setSearch, placeholder: 'Product, review text or author' }}
         toolbar={
           <>
+            <Select
+              label="Order"
+              data={orderChoices}
+              value={list.sort || '-created_at'}
+              onChange={(value) => list.setSort(value ?? '-created_at')}
+              allowDeselect={false}
+              w={180}
+            />
             <Select
               label="Stars"
               data={starsFilter}
