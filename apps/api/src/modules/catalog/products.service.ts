@@ -11,6 +11,7 @@ import type {
 import { paginate } from '@parade/core/envelope';
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { jsonValue } from '../../db/json-value';
 import { notFound } from '../../lib/errors';
 import { matchesIndexed, textQuery } from '../../lib/text-match';
 import { shopHolidays } from '../shops';
@@ -359,8 +360,7 @@ export async function getProductPage(
   if (!found) throw notFound('Product not found', 'product_not_found');
 
   const p = found.product;
-  const variationRows: VariationJson[] =
-    typeof found.variations === 'string' ? JSON.parse(found.variations) : found.variations;
+  const variationRows = jsonValue(found.variations) as VariationJson[];
   const current = variationRows.find((row) => row.slug === slugs.variation);
   if (!current) throw notFound('Product not found', 'product_not_found');
   const related = await listRelated(db, statements, p);
@@ -398,9 +398,9 @@ export async function getProductPage(
   };
 }
 
-/** The stored histogram as five counts, whatever the driver handed back (jsonb may come as text). */
+/** The stored histogram as five counts. */
 function ratingHistogramOf(stored: unknown): number[] {
-  const value = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  const value = jsonValue(stored);
   const counts = Array.isArray(value) ? value.map(Number) : [];
   return [0, 1, 2, 3, 4].map((i) => (Number.isFinite(counts[i]) ? counts[i]! : 0));
 }

@@ -2,6 +2,7 @@ import type { SearchHit } from '@parade/core/catalog-dto';
 import { typoDistance, type Vocabulary } from '@parade/core/typo-correction';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { jsonValue } from '../../db/json-value';
 import { preparedOn, rawStatement } from '../../db/prepared';
 import { containsPattern, FUZZY_THRESHOLD, foldText, textQuery } from '../../lib/text-match';
 import { cachedSearchHits } from './list-cache';
@@ -346,7 +347,7 @@ async function findVariations(db: DbOrTx, text: string, typed?: string): Promise
     wordPrefix: query.wordPrefix,
   });
   return rows.map((r) => {
-    const images: string[] = typeof r.images === 'string' ? JSON.parse(r.images) : (r.images ?? []);
+    const images = (jsonValue(r.images) ?? []) as string[];
     return {
       id: Number(r.id),
       name: r.name,

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { jsonValue } from '../../db/json-value';
 import { mailOutbox } from './mail.tables';
 import { REDACTED_BODY, SECRET_MAIL_KINDS } from './outbox.service';
 
@@ -118,9 +119,9 @@ export const mailerPlugin = fp(
       return row ?? null;
     }
 
-    /** Stored headers as nodemailer takes them (jsonb may come back as text from some drivers). */
+    /** Stored headers as nodemailer takes them. */
     function headersOf(stored: unknown): Record<string, string> | undefined {
-      const value = typeof stored === 'string' ? JSON.parse(stored) : stored;
+      const value = jsonValue(stored);
       return value && typeof value === 'object' ? (value as Record<string, string>) : undefined;
     }
 

@@ -13,6 +13,7 @@ import {
 } from '@parade/core/offer-schemas';
 import { and, desc, eq, max, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { jsonValue } from '../../db/json-value';
 import { notFound } from '../../lib/errors';
 import { ilikeAny } from '../../lib/text-match';
 import { offerShopRefs } from '../shops';
@@ -246,10 +247,7 @@ export async function customerStats(db: DbOrTx, userId: number): Promise<Custome
     .where(eq(offerClaims.userId, userId));
   const n = (v: unknown) => Number(v ?? 0);
   const favouritesValue = row?.favourites ?? [];
-  // Drivers differ: one parses json, another hands back its text.
-  const favourite = (
-    typeof favouritesValue === 'string' ? JSON.parse(favouritesValue) : favouritesValue
-  ) as FavoriteVendor[];
+  const favourite = jsonValue(favouritesValue) as FavoriteVendor[];
   return {
     total_claims: n(row?.total),
     pending_claims: n(row?.pending),

@@ -1,6 +1,7 @@
 import { averageFromHistogram, type Rating } from '@parade/core/rating';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { jsonValue } from '../../db/json-value';
 import { reviews } from './reviews.tables';
 
 /**
@@ -90,9 +91,9 @@ export async function lockReview(
   return { ...row, photos: photoList(row.photos) };
 }
 
-/** The stored photo list (jsonb may come back as text from some drivers). */
+/** The stored photo list, as strings only. */
 export function photoList(stored: unknown): string[] {
-  const value = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  const value = jsonValue(stored);
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
