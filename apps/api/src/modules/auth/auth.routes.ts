@@ -126,12 +126,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with an OpenID Connect ID token from a configured provider',
         description:
           'The ID token is verified against the provider’s JWKS (signature, issuer, audience, expiry, nonce). ' +
-          'Unknown or unconfigured provider: 404. Invalid token: 401.',
+          'Unknown or unconfigured provider: 404. Invalid token: 401. An account linked to the provider with ' +
+          'two-factor sign-in on answers `{two_factor_required: true, challenge}` and no token, as POST auth/login ' +
+          'does: finish with POST auth/login/2fa. An unlinked account with two-factor sign-in on is never linked ' +
+          'by its e-mail alone: 403 `two_factor_required` (sign in with the password and code).',
         body: socialLoginSchema,
-        response: { 200: authReply, ...failureResponses },
+        response: { 200: successEnvelope(loginPayloadSchema), ...failureResponses },
       },
     },
-    async (request) => ok(await signInWithProvider(ctx, oidc, request.body)),
+    async (request) => ok(await signInWithProvider(ctx, oidc, request.body, clientOf(request))),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, signUp } from '../../test/test-support';
 import { enableTwoFactorFor } from '../../test/two-factor';
 import { socialAccounts } from './auth.tables';
+import { currentTotpCode } from './two-factor';
 
 const ISSUER = 'https://id.example.test';
 const CLIENT_ID = 'parade-storefront';
@@ -123,7 +124,7 @@ describe('with a configured provider', () => {
     expect(again.json().code).toBe('account_disabled');
   });
 
-  it('refuses an account with two-factor sign-in on (two_factor_required): a provider token is one factor', async () => {
+  it('never links an account with two-factor sign-in on by its e-mail alone: 403 two_factor_required, its password kept', async () => {
     const account = await signUp(t.app, { email: 'two.factor.social@example.test' });
     await enableTwoFactorFor(t.app, account.token);
     const token = await idToken({ sub: 'user-2fa', email: account.email, email_verified: true, name: 'Tee Two' });
@@ -131,6 +132,35 @@ describe('with a configured provider', () => {
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().code).toBe('two_factor_required');
     expect(res.json().data).toBeUndefined();
+    expect(await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.subject, 'user-2fa'))).toEqual([]);
+    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(account.token) });
+    expect(me.statusCode, 'the session the e-mail match would have ended').toBe(200);
+  });
+
+  it('asks an account linked to the provider with two-factor sign-in on for its code, as a password sign-in does', async () => {
+    const first = await socialLogin({
+      provider: 'example',
+      id_token: await idToken({ sub: 'user-2fa-linked', email: 'linked.2fa@example.test', email_verified: true }),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const { secret } = await enableTwoFactorFor(t.app, first.json().data.access_token);
+
+    const again = await socialLogin({ provider: 'example', id_token: await idToken({ sub: 'user-2fa-linked' }) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toEqual({ two_factor_required: true, challenge: expect.any(String) });
+    const finished = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/2fa',
+      payload: { challenge: again.json().data.challenge, code: currentTotpCode(secret) },
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    const events = await t.app.inject({
+      url: '/api/user/security-events',
+      headers: bearer(finished.json().data.access_token),
+    });
+    const kinds = events.json().data.data.map((e: { kind: string; detail: string | null }) => `${e.kind} ${e.detail}`);
+    expect(kinds).toContain('sign_in with example');
+    expect(kinds).toContain('sign_in with two-factor code');
   });
 
   it('links an existing account only through a verified e-mail', async () => {

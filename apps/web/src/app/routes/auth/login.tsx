@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
 import { useSocialLogin } from '@/features/auth/api/social-login';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { LoginForm } from '@/features/auth/components/login-form';
+import { CodeStep, LoginForm } from '@/features/auth/components/login-form';
 import { SocialLoginButtons, takeSocialLoginAnswer } from '@/features/auth/components/social-login-buttons';
 import { paths } from '@/lib/paths';
 
@@ -21,6 +21,10 @@ export function Component() {
   // While the two-factor code is asked for, the account exists and its password was right:
   // "Create an account" and the providers' buttons would only lead away from the last step.
   const [codeStep, setCodeStep] = useState(false);
+  // A provider's sign-in of an account with two-factor sign-in on: its code step, then where the shopper was going.
+  const [socialChallenge, setSocialChallenge] = useState<{ challenge: string; redirect: string | null } | null>(null);
+  // Why a provider's code step ended (five wrong codes, or too late): said above the password form.
+  const [restartReason, setRestartReason] = useState<string | null>(null);
 
   return (
     <AuthCard
@@ -37,15 +41,45 @@ export function Component() {
       }
     >
       <PageMeta title="Log in" />
-      <SocialLoginAnswer onSignedIn={goOn} />
-      <LoginForm onSignedIn={() => goOn()} onCodeStep={setCodeStep} />
+      {socialChallenge ? (
+        <CodeStep
+          challenge={socialChallenge.challenge}
+          onSignedIn={() => goOn(socialChallenge.redirect)}
+          onRestart={(reason) => {
+            setSocialChallenge(null);
+            setCodeStep(false);
+            setRestartReason(reason);
+          }}
+        />
+      ) : (
+        <>
+          <SocialLoginAnswer
+            onSignedIn={goOn}
+            onChallenge={(challenge, target) => {
+              setSocialChallenge({ challenge, redirect: target });
+              setCodeStep(true);
+            }}
+          />
+          <FormAlert message={restartReason} />
+          <LoginForm onSignedIn={() => goOn()} onCodeStep={setCodeStep} />
+        </>
+      )}
       {!codeStep && <SocialLoginButtons redirect={redirect} />}
     </AuthCard>
   );
 }
 
-/** Finishes a provider sign-in when the provider has sent the shopper back with an ID token. */
-function SocialLoginAnswer({ onSignedIn }: { onSignedIn: (redirect: string | null) => void }) {
+/**
+ * Finishes a provider sign-in when the provider has sent the shopper back with an ID token; an
+ * account with two-factor sign-in on gets a challenge instead, for the code step.
+ */
+function SocialLoginAnswer({
+  onSignedIn,
+  onChallenge,
+}: {
+  onSignedIn: (redirect: string | null) => void;
+  onChallenge: (challenge: string, redirect: string | null) => void;
+}) {
   const socialLogin = useSocialLogin();
   const [error, setError] = useState<string | null>(null);
   const handled = useRef(false);
@@ -61,10 +95,10 @@ function SocialLoginAnswer({ onSignedIn }: { onSignedIn: (redirect: string | nul
     }
     const { redirect, ...input } = answer;
     socialLogin.mutate(input, {
-      onSuccess: () => onSignedIn(redirect),
+      onSuccess: (reply) => ('challenge' in reply ? onChallenge(reply.challenge, redirect) : onSignedIn(redirect)),
       onError: (e) => setError(e instanceof ApiError ? e.message : 'The sign-in did not work. Please try again.'),
     });
-  }, [socialLogin, onSignedIn]);
+  }, [socialLogin, onSignedIn, onChallenge]);
 
   if (socialLogin.isPending) {
     return (

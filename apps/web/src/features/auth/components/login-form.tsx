@@ -94,7 +94,7 @@ export function LoginForm({
 }
 
 /** The second step with two-factor sign-in on: a code from the app, or a recovery code. */
-function CodeStep({
+export function CodeStep({
   challenge,
   onSignedIn,
   onRestart,
