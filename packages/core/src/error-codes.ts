@@ -130,6 +130,8 @@ export const errorCodes = [
   'review_edit_closed',
   'review_already_replied',
   'review_mail_link_invalid',
+  // A download customers bought stays (workflows/delete-from-catalogue.ts).
+  'digital_product_sold',
   // Refunds (docs/decisions/030).
   'refund_not_owed',
   'refund_not_found',

@@ -65,6 +65,12 @@ export {
   SITEMAP_PRODUCTS_PER_FILE,
 } from './sitemap';
 export { catalogFileReferences } from './stored-files';
-/** Deleting a product, for the workflow that also recomputes its shop's rating (workflows/delete-product.ts). */
-export { deleteVendorProduct } from './vendor.commands';
+/** Deleting from a shop's catalogue, for the workflow that keeps what buyers download and the shop's rating (workflows/delete-from-catalogue.ts). */
+export {
+  deleteVendorProduct,
+  deleteVendorVariation,
+  lockShopProductVariations,
+  lockShopVariation,
+  removeVendorDigitalFile,
+} from './vendor.commands';
 export { lowStockVariations, productsNotOfShop, unknownCatalogIds } from './vendor.queries';

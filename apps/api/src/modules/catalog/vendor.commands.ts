@@ -247,6 +247,35 @@ async function lockOwnVariation(tx: DbOrTx, shopId: number, variationId: number)
   return row ?? null;
 }
 
+/**
+ * Locks the shop's product's variations for a deletion that must first ask another module about
+ * them (workflows/delete-from-catalogue.ts); their ids, or null when the product is not the shop's.
+ * An order line being written for one of them waits for the deletion (its foreign key's lock).
+ */
+export async function lockShopProductVariations(
+  tx: DbOrTx,
+  shopId: number,
+  productId: number,
+): Promise<number[] | null> {
+  const [product] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.shopId, shopId)))
+    .for('update');
+  if (!product) return null;
+  const rows = await tx
+    .select({ id: productVariations.id })
+    .from(productVariations)
+    .where(eq(productVariations.productId, productId))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Locks one of the shop's variations, as lockShopProductVariations does; false when it is not the shop's. */
+export async function lockShopVariation(tx: DbOrTx, shopId: number, variationId: number): Promise<boolean> {
+  return (await lockOwnVariation(tx, shopId, variationId)) !== null;
+}
+
 /** PUT vendor/variations/{id}: only the fields given; false when not the shop's. */
 export async function updateVendorVariation(
   db: DbOrTx,

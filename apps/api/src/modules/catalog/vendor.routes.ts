@@ -32,14 +32,12 @@ import { cleanUpload, imageBytes, imageInvalidOn, imageRules } from '../../lib/i
 import { type CleanImage, IMAGE_MAX_BYTES, removeImages, saveImage } from '../../lib/images';
 import { fileStream, formParts } from '../../lib/multipart';
 import { vendorShopId } from '../../plugins/role-guards';
-import { deleteShopProduct } from '../../workflows/delete-product';
+import { deleteShopProduct, deleteShopVariation, removeShopDigitalFile } from '../../workflows/delete-from-catalogue';
 import {
   addVendorVariationImages,
   createVendorProduct,
   createVendorVariation,
-  deleteVendorVariation,
   notDigitalVariation,
-  removeVendorDigitalFile,
   setVendorDigitalFile,
   setVendorStocks,
   updateVendorProduct,
@@ -201,6 +199,9 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a product and its variations (past orders keep their lines)',
+        description:
+          'Its reviews go with it and the shop\'s rating is recomputed. A product bought as a download (a digital line of ' +
+          'an order not cancelled) is kept for its buyers: 409 `digital_product_sold` (hide it with `is_active: false`).',
         params: idParamsSchema,
         response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
       },
@@ -262,12 +263,15 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a variation (past orders keep their lines)',
+        description:
+          'A variation bought as a download (a digital line of an order not cancelled) is kept for its buyers: 409 ' +
+          '`digital_product_sold` (hide it with `is_active: false`).',
         params: idParamsSchema,
         response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteVendorVariation(app.db, vendorShopId(request), request.params.id))) throw variationMissing();
+      if (!(await deleteShopVariation(app.db, vendorShopId(request), request.params.id))) throw variationMissing();
       return ok({}, 'Variation deleted.');
     },
   );
@@ -419,13 +423,16 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "Remove a variation's digital file (the file is deleted from disk)",
+        description:
+          'A file bought (a digital line of an order not cancelled) is kept for its buyers: 409 `digital_product_sold`. ' +
+          'Uploading a new file replaces it, and its buyers then download the new one.',
         params: idParamsSchema,
         response: { 200: successEnvelope(vendorVariationPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
       const shopId = vendorShopId(request);
-      const result = await removeVendorDigitalFile(app.db, shopId, request.params.id);
+      const result = await removeShopDigitalFile(app.db, shopId, request.params.id);
       if (!result) throw variationMissing();
       if (result.unused) await removeDigitalFile(app.storage, result.unused);
       return variationReply(shopId, request.params.id, 'File removed.');

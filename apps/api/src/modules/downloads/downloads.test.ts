@@ -362,10 +362,10 @@ describe('GET /api/downloads/{order_item_id}', () => {
     expect((await listed(bob.token)).data.some((d) => d.order_id === bought.orderId)).toBe(false);
   });
 
-  it('stops listing and serving a line whose file the merchant removed, and serves the replacement', async () => {
+  it('keeps a bought file: its removal and the deletion of its variation or product are refused, and a replacement is served', async () => {
     const guide = await product('Spice Blending Guide', 'Digital');
     await uploadFile(guide.id, fileBytes, 'guide.pdf');
-    const customer = await signUp(t.app, { name: 'Remover' });
+    const customer = await signUp(t.app, { name: 'Keeper' });
     const bought = await buy(customer.token, [guide.id]);
     await markPaid(bought.orderId);
     const link = (await listed(customer.token)).data[0]!;
@@ -375,14 +375,28 @@ describe('GET /api/downloads/{order_item_id}', () => {
     expect(newer.rawPayload.equals(replacement)).toBe(true);
     expect(newer.headers['content-disposition']).toContain('filename="guide-2nd.pdf"');
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/vendor/variations/${guide.id}/digital-file`,
-      headers: bearer(vendor.token),
-    });
-    expect(removed.statusCode).toBe(200);
-    expect((await listed(customer.token)).total).toBe(0);
-    expect((await follow(link.download_url)).json()).toMatchObject({ status: false, code: 'download_not_found' });
+    const vendorDelete = (url: string) => t.app.inject({ method: 'DELETE', url, headers: bearer(vendor.token) });
+    for (const url of [
+      `/api/vendor/variations/${guide.id}/digital-file`,
+      `/api/vendor/variations/${guide.id}`,
+      `/api/vendor/products/${guide.productId}`,
+    ]) {
+      const refused = await vendorDelete(url);
+      expect(refused.statusCode, url).toBe(409);
+      expect(refused.json()).toMatchObject({ status: false, code: 'digital_product_sold' });
+    }
+    expect((await listed(customer.token)).total).toBe(1);
+    expect((await follow(link.download_url)).rawPayload.equals(replacement)).toBe(true);
+
+    // Once nobody holds it (the order cancelled), the file, the variation and the product may go.
+    await cancel(bought.orderId);
+    for (const url of [
+      `/api/vendor/variations/${guide.id}/digital-file`,
+      `/api/vendor/products/${guide.productId}`,
+    ]) {
+      const res = await vendorDelete(url);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+    }
   });
 
   it('gives the demo customer the e-book of the demo order', async () => {

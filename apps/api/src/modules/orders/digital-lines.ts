@@ -30,6 +30,27 @@ export async function purchasedDigitalVariationIds(db: DbOrTx, userId: number): 
   return rows.flatMap((r) => (r.variationId === null ? [] : [r.variationId]));
 }
 
+/**
+ * Which of `variationIds` are in a digital line of an order not cancelled, paid or still being
+ * paid for: their buyers download them from their variations, so those must stay (the catalogue
+ * deletions in workflows/delete-from-catalogue.ts ask this first).
+ */
+export async function boughtDigitalVariationIds(db: DbOrTx, variationIds: number[]): Promise<number[]> {
+  if (variationIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ variationId: orderItems.variationId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        inArray(orderItems.variationId, variationIds),
+        eq(orderItems.type, 'Digital'),
+        ne(orders.status, 'cancelled'),
+      ),
+    );
+  return rows.flatMap((r) => (r.variationId === null ? [] : [r.variationId]));
+}
+
 export interface PurchasedDigitalLine {
   orderItemId: number;
   orderId: number;

@@ -3,6 +3,7 @@
  * card-payment workflows compose.
  */
 export {
+  boughtDigitalVariationIds,
   findPurchasedDigitalLine,
   listPurchasedDigitalLines,
   type PurchasedDigitalLine,
