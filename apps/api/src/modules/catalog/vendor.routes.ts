@@ -200,7 +200,7 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Delete a product and its variations (past orders keep their lines)',
         description:
-          'Its reviews go with it and the shop\'s rating is recomputed. A product bought as a download (a digital line of ' +
+          "Its reviews go with it and the shop's rating is recomputed. A product bought as a download (a digital line of " +
           'an order not cancelled) is kept for its buyers: 409 `digital_product_sold` (hide it with `is_active: false`).',
         params: idParamsSchema,
         response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },

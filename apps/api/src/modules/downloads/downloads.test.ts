@@ -390,10 +390,7 @@ describe('GET /api/downloads/{order_item_id}', () => {
 
     // Once nobody holds it (the order cancelled), the file, the variation and the product may go.
     await cancel(bought.orderId);
-    for (const url of [
-      `/api/vendor/variations/${guide.id}/digital-file`,
-      `/api/vendor/products/${guide.productId}`,
-    ]) {
+    for (const url of [`/api/vendor/variations/${guide.id}/digital-file`, `/api/vendor/products/${guide.productId}`]) {
       const res = await vendorDelete(url);
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
     }
