@@ -263,6 +263,13 @@ describe('a checkout records VAT', () => {
     const shown = invoice.json().data.orders.find((o: { id: number }) => o.id === withVat.id);
     expect(shown).toMatchObject({ vat_number: 'GB999000909' });
     expect(shown.items.map((item: { vat: number }) => item.vat)).toEqual([0, 90]);
+    // The VAT at each rate, per order of a VAT-registered shop, as the invoice shows it; none for the other.
+    expect(shown.vat_rates).toEqual([
+      { rate: 0, vat: 0 },
+      { rate: 20, vat: 90 },
+    ]);
+    const other = invoice.json().data.orders.find((o: { id: number }) => o.id === without.id);
+    expect(other).toMatchObject({ vat_number: null, vat_rates: [] });
   });
 
   it("keeps a placed order's VAT number when the shop's changes; new orders take the new one, or none", async () => {

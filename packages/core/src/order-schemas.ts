@@ -71,6 +71,11 @@ export const orderSchema = z.object({
   platform_discount: z.number().int(),
   /** The shop's VAT number when the order was placed; null when it was not VAT-registered (no VAT lines shown). */
   vat_number: z.string().nullable(),
+  /**
+   * The VAT in the order's prices at each rate, lowest rate first, as its invoice shows it under
+   * the shop's VAT number (decision 029); empty when the shop was not VAT-registered.
+   */
+  vat_rates: z.array(z.object({ rate: z.number().int(), vat: z.number().int() })),
   created_at: z.string(),
   history: z.array(orderHistoryEntrySchema).optional(),
 });

@@ -1,5 +1,6 @@
 import type { OrderStatus, PaymentStatus } from '@parade/core/enums';
 import { type Paginated, paginate } from '@parade/core/envelope';
+import { vatBreakdown } from '@parade/core/money-rules';
 import type { InvoicePayload, OrderDetailPayload, PlaceOrderPayload } from '@parade/core/order-schemas';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -38,6 +39,7 @@ export interface OrderDto {
   coupon_code: string | null;
   platform_discount: number;
   vat_number: string | null;
+  vat_rates: { rate: number; vat: number }[];
   created_at: string;
   items: OrderItemDto[];
 }
@@ -120,6 +122,14 @@ export function toOrderDto(
     coupon_code: order.couponCode,
     platform_discount: order.platformDiscount,
     vat_number: order.vatNumber,
+    vat_rates:
+      order.vatNumber === null
+        ? []
+        : vatBreakdown(
+            lines
+              .filter((line) => line.orderId === order.id)
+              .map((line) => ({ vat_rate: line.vatRate, vat: line.vat })),
+          ),
     created_at: order.createdAt.toISOString(),
     items: lines
       .filter((line) => line.orderId === order.id)
