@@ -2,7 +2,7 @@
  * The wire shapes of shop money (api-contract.md, "Money"; docs/decisions/028). Pence throughout.
  */
 import { z } from 'zod';
-import { pageQuerySchema } from './catalog-schemas';
+import { pageQuerySchema, wholeNumber } from './catalog-schemas';
 import { poundsCell, toCsv } from './csv';
 import { ledgerKinds } from './enums';
 
@@ -43,6 +43,8 @@ const day = z.iso.date('A date as YYYY-MM-DD.');
 /** GET vendor/ledger?page&date_from&date_to: newest first, 20 a page; dates are London days, both included. */
 export const ledgerQuerySchema = z.object({
   page: pageQuerySchema.optional(),
+  /** 1-100, default 20 (LEDGER_PER_PAGE), as every merchant list's `per_page`. */
+  per_page: wholeNumber(1, 100).optional(),
   date_from: day.optional(),
   date_to: day.optional(),
 });

@@ -62,6 +62,7 @@ export async function shopLedger(
   range: LedgerRange,
   page: number | null,
   invoiceNumbersOf: (orderIds: number[]) => Promise<Map<number, string>>,
+  pageSize: number = LEDGER_PER_PAGE,
 ): Promise<Paginated<LedgerEntry>> {
   const where = rangeOf(shopId, range);
   const query = db
@@ -69,7 +70,7 @@ export async function shopLedger(
     .from(shopLedgerEntries)
     .where(where)
     .orderBy(desc(shopLedgerEntries.createdAt), desc(shopLedgerEntries.id));
-  const rows = page === null ? await query : await query.limit(LEDGER_PER_PAGE).offset((page - 1) * LEDGER_PER_PAGE);
+  const rows = page === null ? await query : await query.limit(pageSize).offset((page - 1) * pageSize);
   const [counted] =
     page === null
       ? [{ n: rows.length }]
@@ -77,7 +78,7 @@ export async function shopLedger(
   const invoices = await invoiceNumbersOf([
     ...new Set(rows.flatMap((row) => (row.orderId === null ? [] : [row.orderId]))),
   ]);
-  const perPage = page === null ? Math.max(rows.length, 1) : LEDGER_PER_PAGE;
+  const perPage = page === null ? Math.max(rows.length, 1) : pageSize;
   return paginate(
     rows.map((row) => toEntry(row, invoices)),
     Number(counted?.n ?? 0),

@@ -62,13 +62,14 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['vendor'],
         security,
-        summary: "The shop's ledger entries, newest first, 20 a page; date_from/date_to are London days",
+        summary:
+          "The shop's ledger entries, newest first, 20 a page (per_page 1-100); date_from/date_to are London days",
         querystring: ledgerQuerySchema,
         response: { 200: successEnvelope(paginated(ledgerEntrySchema)), ...failureResponses },
       },
     },
     async (request) => {
-      const { page, date_from, date_to } = request.query;
+      const { page, per_page, date_from, date_to } = request.query;
       return ok(
         await shopLedger(
           app.db,
@@ -76,6 +77,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
           { dateFrom: date_from, dateTo: date_to },
           page ?? 1,
           invoiceNumbersOf,
+          per_page,
         ),
       );
     },
@@ -88,7 +90,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['vendor'],
         security,
         summary: "The shop's ledger entries of a range as CSV (every entry, newest first), for a spreadsheet",
-        querystring: ledgerQuerySchema.omit({ page: true }),
+        querystring: ledgerQuerySchema.omit({ page: true, per_page: true }),
         response: {
           200: {
             description: 'The entries as CSV (a header row; amounts in pounds, signed from the shop side)',

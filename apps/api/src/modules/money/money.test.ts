@@ -182,6 +182,15 @@ describe('the ledger', () => {
       order_id: orderId,
       invoice_number: placed.json().data.invoice,
     });
+    // per_page as every merchant list takes it: 1-100, else 422 with the field named.
+    const one = await call(vendor.token, 'GET', '/api/vendor/ledger?per_page=1');
+    expect(one.json().data).toMatchObject({ per_page: 1, total: 1 });
+    expect(one.json().data.data).toHaveLength(1);
+    for (const bad of ['101', '0', 'abc']) {
+      const refused = await call(vendor.token, 'GET', `/api/vendor/ledger?per_page=${bad}`);
+      expect(refused.statusCode, bad).toBe(422);
+      expect(refused.json().errors.per_page, bad).toBeDefined();
+    }
     // Another shop's vendor sees none of it.
     const other = await shopWithVendor({ price: 100 });
     expect((await call(other.vendor.token, 'GET', '/api/vendor/ledger')).json().data.total).toBe(0);
