@@ -94,6 +94,9 @@ export async function buildApp({
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // JSON in (the contract's wire rules; multipart where a route takes files): a text/plain body,
+  // which Fastify would parse as a string, is 415 `unsupported_media_type` like any other type.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   // Validating in tests and development (proves the contract), compiled in production (cheap).
   app.setSerializerCompiler(

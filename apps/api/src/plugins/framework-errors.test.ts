@@ -1,6 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { bearer, signUp } from '../test/test-support';
 
 /**
  * Fastify's and Node's own refusals leave in the envelope (issue 14): those raised while routing
@@ -108,6 +109,33 @@ describe('while reading the body', () => {
     });
     expect(res.statusCode, res.body).toBe(415);
     expectEnvelope(res.json(), 'unsupported_media_type');
+  });
+
+  it('takes JSON only: text/plain anywhere, and a form anywhere but the one-click unsubscribe, is 415', async () => {
+    const { token } = await signUp(t.app);
+    for (const [url, type, payload] of [
+      ['/api/search', 'text/plain', 'jam'],
+      ['/api/user/favourites', 'text/plain', '{"product_id":1}'],
+      ['/api/user/reviews', 'application/x-www-form-urlencoded', 'order_item_id=1&rating=5&body=x'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(token), 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, `${url} ${type}: ${res.body}`).toBe(415);
+      expectEnvelope(res.json(), 'unsupported_media_type');
+    }
+    // RFC 8058's one-click POST is a form: taken (and refused for its forged token, not its type).
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: '/api/review-mails/unsubscribe?token=forged',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(422);
+    expect(oneClick.json().errors.token).toBeDefined();
   });
 
   it('answers a body shorter than its Content-Length with 400 bad_request', async () => {

@@ -96,10 +96,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: REVIEW_PHOTOS_MAX, fields: 12, fieldSize: 16 * 1024, parts: 16 },
   });
-  // RFC 8058: a mail app's one-click unsubscribe POSTs `List-Unsubscribe=One-Click` as a form.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
   const security = [{ bearer: [] }];
 
   /** Checks, re-encodes and stores photos; removes what it stored if one fails. */
@@ -401,29 +397,37 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Review prompts' unsubscribe ---------------------------------------------------------------
 
-  app.post(
-    '/review-mails/unsubscribe',
-    {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['reviews'],
-        summary:
-          "Stop the review request mails: the signed token of the mail's link, no sign-in (RFC 8058 one-click too)",
-        description:
-          "The token comes in the JSON body, or in the query as the mail's `List-Unsubscribe` header gives it (a mail app POSTs `List-Unsubscribe=One-Click` to it). 422 `review_mail_link_invalid` for a token we did not make. Saying it twice changes nothing.",
-        querystring: reviewMailUnsubscribeSchema.partial(),
-        body: reviewMailUnsubscribeSchema.partial().nullish(),
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+  const oneClickUnsubscribe: FastifyPluginAsyncZod = async (scope) => {
+    // RFC 8058: a mail app's one-click unsubscribe POSTs `List-Unsubscribe=One-Click` as a form,
+    // so this route, and no other, takes a form body.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    scope.post(
+      '/review-mails/unsubscribe',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['reviews'],
+          summary:
+            "Stop the review request mails: the signed token of the mail's link, no sign-in (RFC 8058 one-click too)",
+          description:
+            "The token comes in the JSON body, or in the query as the mail's `List-Unsubscribe` header gives it (a mail app POSTs `List-Unsubscribe=One-Click` to it). 422 `review_mail_link_invalid` for a token we did not make. Saying it twice changes nothing.",
+          querystring: reviewMailUnsubscribeSchema.partial(),
+          body: reviewMailUnsubscribeSchema.partial().nullish(),
+          response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        },
       },
-    },
-    async (request) => {
-      const token = request.body?.token ?? request.query.token ?? '';
-      const userId = checkReviewMailUnsubscribeToken(await loadDownloadLinkSecret(app.config), token);
-      if (userId === null) {
-        throw invalidField('token', 'This unsubscribe link is not valid.', 'review_mail_link_invalid');
-      }
-      await optOutOfReviewMails(app.db, userId);
-      return ok({}, 'You will get no more review requests by e-mail.');
-    },
-  );
+      async (request) => {
+        const token = request.body?.token ?? request.query.token ?? '';
+        const userId = checkReviewMailUnsubscribeToken(await loadDownloadLinkSecret(app.config), token);
+        if (userId === null) {
+          throw invalidField('token', 'This unsubscribe link is not valid.', 'review_mail_link_invalid');
+        }
+        await optOutOfReviewMails(app.db, userId);
+        return ok({}, 'You will get no more review requests by e-mail.');
+      },
+    );
+  };
+  await app.register(oneClickUnsubscribe);
 };
