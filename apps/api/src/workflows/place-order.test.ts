@@ -686,6 +686,14 @@ describe('POST /api/user/order/place', () => {
           postcode: 'E1 6QL',
         })
         .returning();
+      // Exactly one address: a saved one and a new one together are refused, whichever would pass.
+      const both = await delivery({
+        address_id: yours!.id,
+        address: { name: 'Me', phone: '07700900000', line1: '1 Piccadilly', city: 'Manchester', postcode: 'M1 1AA' },
+      });
+      expect(both.statusCode).toBe(422);
+      expect(both.json()).toMatchObject({ code: 'validation_failed', errors: { address: [expect.any(String)] } });
+
       const notMine = await delivery({ address_id: yours!.id });
       expect(notMine.statusCode).toBe(422);
       expect(notMine.json()).toMatchObject({ code: 'address_not_found', errors: { address_id: [expect.any(String)] } });

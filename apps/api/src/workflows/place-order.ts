@@ -106,6 +106,11 @@ async function resolveDestination(
 
   let address: OrderAddress;
   let field: string;
+  // A delivery goes to exactly one address, the one whose postcode is checked (the contract).
+  if (body.address_id !== undefined && body.address !== undefined) {
+    const message = 'Send either a saved address (address_id) or a new address, not both.';
+    throw refuse(message, { address: [message] }, 'validation_failed');
+  }
   if (body.address_id !== undefined) {
     const saved = await findUserAddress(ctx.db, customer.id, body.address_id);
     if (!saved) throw refuse('Address not found.', { address_id: ['Address not found.'] }, 'address_not_found');
