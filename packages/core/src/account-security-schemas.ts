@@ -15,6 +15,7 @@ export const securityMessages = {
   otherSessionsEnded: 'Every other session has been signed out.',
   codeRequired: 'Please enter the 6-digit code from your authenticator app.',
   codeWrong: 'That code is not right. Please try again with the current code.',
+  codeReused: 'That code has just been used. Wait for the next code in your app, then try again.',
   challengeInvalid: 'This sign-in has expired or had too many wrong codes. Please sign in again.',
   twoFactorEnabled: 'Two-factor sign-in is on.',
   twoFactorDisabled: 'Two-factor sign-in is off.',

@@ -86,7 +86,7 @@ export const pricePenceSchema = z.number().int('Must be whole pence.').min(0).ma
  * price of 0 or below is refused with this message under `price`, never saved as free.
  */
 export const sellingPriceSchema = z
-  .number('Enter a price in pounds, e.g. 1.20.')
+  .number('Enter the price in pence, a whole number (120 for £1.20).')
   .int('Must be whole pence.')
   .min(1, 'A price must be at least £0.01.')
   .max(MAX_PRICE, 'A price must be at most £1,000,000.');

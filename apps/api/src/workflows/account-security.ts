@@ -106,7 +106,7 @@ export async function completeTwoFactorSignIn(
   if (!user) throw challengeInvalid();
   const matched = await ctx.db.transaction(async (tx) => {
     const factor = await verifySecondFactor(tx, key, user.id, input.code);
-    if (factor === null) return null;
+    if (factor === null || factor === 'reused') return factor;
     if (!(await useChallenge(tx, input.challenge))) return 'gone' as const;
     if (factor === 'recovery') {
       await recordSecurityEvent(tx, { userId: user.id, email: user.email, kind: 'recovery_code_used', client });
@@ -114,16 +114,16 @@ export async function completeTwoFactorSignIn(
     return factor;
   });
   if (matched === 'gone') throw challengeInvalid();
-  if (matched === null) {
+  if (matched === null || matched === 'reused') {
     await countChallengeFailure(ctx.db, challenge.id);
     await recordSecurityEvent(ctx.db, {
       userId: user.id,
       email: user.email,
       kind: 'sign_in_failed',
       client,
-      detail: 'wrong two-factor code',
+      detail: matched === 'reused' ? 'two-factor code already used' : 'wrong two-factor code',
     });
-    throw wrongCode();
+    throw wrongCode(matched === 'reused');
   }
   return openSession(ctx, user.id, client, matched === 'recovery' ? 'with a recovery code' : 'with two-factor code');
 }
@@ -204,7 +204,7 @@ export async function disableTwoFactor(
   }
   const mailId = await ctx.db.transaction(async (tx) => {
     const factor = await verifySecondFactor(tx, key, user.id, code);
-    if (factor === null) return null;
+    if (factor === null || factor === 'reused') return factor;
     await removeTwoFactor(tx, user.id);
     await recordSecurityEvent(tx, {
       userId: user.id,
@@ -215,7 +215,7 @@ export async function disableTwoFactor(
     });
     return enqueueMail(tx, twoFactorChangedMail(ctx.config, user, false, placeOf(client)));
   });
-  if (mailId === null) throw wrongCode();
+  if (mailId === null || mailId === 'reused') throw wrongCode(mailId === 'reused');
   ctx.deliverMail([mailId]);
 }
 

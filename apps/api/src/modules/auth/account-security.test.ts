@@ -266,7 +266,15 @@ describe('two-factor sign-in (TOTP)', () => {
     expect((await loginCode(challenge, currentTotpCode(secret))).json().code).toBe('two_factor_challenge_invalid');
     // And so is a code: the same code again in a new sign-in is refused.
     const second = (await login(me.email, me.password)).json().data.challenge as string;
-    expect((await loginCode(second, currentTotpCode(secret))).statusCode).toBe(422);
+    const replayed = await loginCode(second, currentTotpCode(secret));
+    expect(replayed.statusCode).toBe(422);
+    // Said as it is: the code was right but is spent, so the next one is what to wait for.
+    expect(replayed.json()).toMatchObject({
+      code: 'two_factor_code_invalid',
+      errors: { code: [securityMessages.codeReused] },
+    });
+    const guessed = await loginCode(second, '000000' === currentTotpCode(secret) ? '111111' : '000000');
+    expect(guessed.json().errors.code).toEqual([securityMessages.codeWrong]);
 
     // Off again with a current code (the next step's: this one's is used).
     const off = await post(token, '/api/user/2fa/disable', { code: currentTotpCode(secret, Date.now() + 30_000) });

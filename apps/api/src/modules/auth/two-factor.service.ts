@@ -21,7 +21,9 @@ export const CHALLENGE_TTL_SECONDS = 5 * 60;
 export const CHALLENGE_MAX_FAILURES = 5;
 
 /** 422 of a wrong code (field `code`). */
-export const wrongCode = () => invalidField('code', securityMessages.codeWrong, 'two_factor_code_invalid');
+/** 422 for a code that is not right, or (`reused`) the right code of a step already used: the next one will do. */
+export const wrongCode = (reused = false) =>
+  invalidField('code', reused ? securityMessages.codeReused : securityMessages.codeWrong, 'two_factor_code_invalid');
 
 /** Whether the account has two-factor sign-in turned on, and how many recovery codes are unused. */
 export async function twoFactorState(
@@ -103,14 +105,15 @@ export async function confirmTwoFactor(db: DbOrTx, key: Buffer, userId: number, 
  * Checks a second factor of an account that has two-factor sign-in on: a TOTP code not used
  * before (its step must be later than the last accepted one, so a code seen over a shoulder
  * cannot be replayed), or an unused recovery code, which this uses up. Each in one conditional
- * update: of two requests with the same code, one wins. Answers what matched, or null.
+ * update: of two requests with the same code, one wins. Answers what matched; 'reused' for the
+ * right code of a step already used (or an earlier one), which is refused all the same; or null.
  */
 export async function verifySecondFactor(
   db: DbOrTx,
   key: Buffer,
   userId: number,
   code: string,
-): Promise<'totp' | 'recovery' | null> {
+): Promise<'totp' | 'recovery' | 'reused' | null> {
   const [row] = await db
     .select()
     .from(twoFactorSecrets)
@@ -128,7 +131,8 @@ export async function verifySecondFactor(
         ),
       )
       .returning({ userId: twoFactorSecrets.userId });
-    return taken.length > 0 ? 'totp' : null;
+    // The right code of a step already used (a code is good once): not a sign-in, but not a guess either.
+    return taken.length > 0 ? 'totp' : 'reused';
   }
   const recovery = normaliseRecoveryCode(code);
   if (!recovery) return null;
