@@ -89,11 +89,15 @@ export function buildIfNeeded({ force = false } = {}) {
     sources.push(path.join(root, 'packages/core/src'));
     // The storefront also has a server build (its pages rendered by the API: decision 038).
     const serverEntry = app === 'web' ? path.join(dir, 'dist-server', 'entry-server.js') : null;
+    // Either build older than the sources is stale: a client build alone (`vite build`) must
+    // not leave the server render on older code, whose HTML would not match what hydrates it.
+    const newestSource = newestMtime(sources);
     const stale =
       force ||
       !existsSync(builtIndex) ||
       (serverEntry !== null && !existsSync(serverEntry)) ||
-      newestMtime(sources) > statSync(builtIndex).mtimeMs;
+      newestSource > statSync(builtIndex).mtimeMs ||
+      (serverEntry !== null && newestSource > statSync(serverEntry).mtimeMs);
     if (!stale) continue;
     console.log(`Building the ${app} app...`);
     // Always a production build: run from the test set-up this process has NODE_ENV=test, which
