@@ -224,12 +224,15 @@ const publishableKey = (mode: 'test' | 'live') =>
  * storefront's GET app/setting answers strings); booleans travel as booleans, numbers as
  * numbers and `collection_locations` as a list here, so the admin's form validates with this.
  */
+/** A yes/no setting: a boolean, or the text GET app/setting shows it as ("true"/"false"). */
+const settingBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
 export const adminSettingsShape = {
   locale: text(20).regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'A locale such as en-GB.'),
   currency: z.string().regex(/^[A-Z]{3}$/, 'A three-letter currency code such as GBP.'),
   date_format: text(40).min(1),
-  stripe_test_mode: z.boolean(),
-  enable_stripe_payment: z.boolean(),
+  stripe_test_mode: settingBoolean,
+  enable_stripe_payment: settingBoolean,
   stripe_test_pub: publishableKey('test'),
   stripe_live_pub: publishableKey('live'),
   site_title: text(120).min(1),
@@ -282,7 +285,8 @@ export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 /** PUT admin/settings: only the keys sent change, each checked by its rule. */
 export const adminSettingsUpdateSchema = z.object(adminSettingsShape).partial();
 export type AdminSettingsUpdate = z.input<typeof adminSettingsUpdateSchema>;
-export const adminSettingsPayloadSchema = z.object({ settings: adminSettingsSchema });
+/** GET/PUT admin/settings answer the settings themselves, `{ [key]: value }` (the contract). */
+export const adminSettingsPayloadSchema = adminSettingsSchema;
 export type AdminSettingsPayload = z.infer<typeof adminSettingsPayloadSchema>;
 
 // ---- Categories, sub-categories, brands ----------------------------------------------------

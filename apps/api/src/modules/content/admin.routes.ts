@@ -20,7 +20,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(adminSettingsPayloadSchema), ...failureResponses },
       },
     },
-    async () => ok({ settings: await getAdminSettings(app.db) }),
+    async () => ok(await getAdminSettings(app.db)),
   );
 
   app.put(
@@ -34,6 +34,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(adminSettingsPayloadSchema), ...failureResponses },
       },
     },
-    async (request) => ok({ settings: await updateAdminSettings(app.db, request.body) }, 'Settings saved.'),
+    async (request) => ok(await updateAdminSettings(app.db, request.body), 'Settings saved.'),
   );
 };

@@ -123,7 +123,7 @@ describe('commission and the delivery charge at checkout', () => {
   it('takes the platform default from the admin settings, which the storefront never sees', async () => {
     const set = await call(admin.token, 'PUT', '/api/admin/settings', { commission_rate: 15, payout_hold_days: 3 });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().data.settings).toMatchObject({ commission_rate: 15, payout_hold_days: 3 });
+    expect(set.json().data).toMatchObject({ commission_rate: 15, payout_hold_days: 3 });
     expect((await call(admin.token, 'PUT', '/api/admin/settings', { commission_rate: 101 })).statusCode).toBe(422);
     const publicSettings = (await t.app.inject({ method: 'GET', url: '/api/app/setting' })).json().settings;
     expect(publicSettings).not.toHaveProperty('commission_rate');

@@ -270,7 +270,7 @@ describe('POST user/order-return', () => {
     // The platform widens the window to 30 days: the same request is now in time.
     const saved = await as(admin.token, 'PUT', '/api/admin/settings', { return_window_days: 30 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data.settings.return_window_days).toBe(30);
+    expect(saved.json().data.return_window_days).toBe(30);
     const bad = await as(admin.token, 'PUT', '/api/admin/settings', { return_window_days: -1 });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.return_window_days).toBeDefined();

@@ -8,7 +8,7 @@ const settingsQueryKey = ['admin', 'settings'] as const;
 export const getSettingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsQueryKey,
-    queryFn: ({ signal }) => apiData('admin/settings', adminSettingsPayloadSchema, { signal }).then((p) => p.settings),
+    queryFn: ({ signal }) => apiData('admin/settings', adminSettingsPayloadSchema, { signal }),
   });
 
 export const useSettings = () => useQuery(getSettingsQueryOptions());
@@ -18,7 +18,7 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminSettingsUpdate) =>
-      apiData('admin/settings', adminSettingsPayloadSchema, { method: 'PUT', body }).then((p) => p.settings),
+      apiData('admin/settings', adminSettingsPayloadSchema, { method: 'PUT', body }),
     onSuccess: (settings) => queryClient.setQueryData(settingsQueryKey, settings),
   });
 }
