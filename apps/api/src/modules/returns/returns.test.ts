@@ -338,6 +338,8 @@ describe('the shop decides', () => {
     for (const res of [
       await as(shopB.token, 'GET', `/api/vendor/returns/${created.id}`),
       await as(shopB.token, 'POST', `/api/vendor/returns/${created.id}/accept`, {}),
+      // No body at all, as the contract lists the call: another shop's return is still 404.
+      await as(shopB.token, 'POST', `/api/vendor/returns/${created.id}/accept`),
       await as(shopB.token, 'POST', `/api/vendor/returns/${created.id}/reject`, { note: 'No.' }),
       await as(shopB.token, 'POST', `/api/vendor/returns/${created.id}/received`),
     ]) {
@@ -375,9 +377,13 @@ describe('the shop decides', () => {
       expect(res.json().code).toBe('return_already_decided');
     }
 
-    const noNote = await as(shopA.token, 'POST', `/api/vendor/returns/${two.id}/reject`, { note: ' ' });
-    expect(noNote.statusCode).toBe(422);
-    expect(noNote.json().errors.note).toBeDefined();
+    for (const noNote of [
+      await as(shopA.token, 'POST', `/api/vendor/returns/${two.id}/reject`, { note: ' ' }),
+      await as(shopA.token, 'POST', `/api/vendor/returns/${two.id}/reject`),
+    ]) {
+      expect(noNote.statusCode).toBe(422);
+      expect(noNote.json().errors.note).toBeDefined();
+    }
     const rejected = await as(shopA.token, 'POST', `/api/vendor/returns/${two.id}/reject`, { note: 'Used item.' });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().data.return).toMatchObject({ status: 'rejected', staff_note: 'Used item.' });

@@ -10,7 +10,7 @@ import {
 import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
-import { notFound } from '../../lib/errors';
+import { invalidField, notFound } from '../../lib/errors';
 import { vendorShopId } from '../../plugins/role-guards';
 import { acceptReturn, receiveReturn, rejectReturn } from '../../workflows/decide-return';
 import { settleReturnCashRefund } from '../../workflows/refund-return';
@@ -78,7 +78,8 @@ export const returnsVendorRoutes: FastifyPluginAsyncZod = async (app) => {
           'Accept a pending return, with an optional note; the customer is mailed (refunded once the item is back)',
         description: 'A return already accepted or rejected answers 409 `return_already_decided`.',
         params: idParamsSchema,
-        body: vendorReturnAcceptBodySchema,
+        // No body at all is an acceptance without a note, as the contract lists the call.
+        body: vendorReturnAcceptBodySchema.nullish(),
         response: returnReply,
       },
     },
@@ -86,7 +87,7 @@ export const returnsVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       const shopId = vendorShopId(request);
       const { mailIds } = await acceptReturn(
         { db: app.db, config: app.config },
-        { shopId, returnId: request.params.id, note: request.body.note || null },
+        { shopId, returnId: request.params.id, note: request.body?.note || null },
       );
       app.mailer.deliverLater(mailIds);
       return ok(await returnPayload(shopId, request.params.id), 'Return accepted. The customer has been told.');
@@ -103,12 +104,14 @@ export const returnsVendorRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A return already accepted or rejected answers 409 `return_already_decided`. The quantity becomes free to return again.',
         params: idParamsSchema,
-        body: vendorReturnRejectBodySchema,
+        // No body is a rejection without its required note: 422 `errors.note`, like an empty one.
+        body: vendorReturnRejectBodySchema.nullish(),
         response: returnReply,
       },
     },
     async (request) => {
       const shopId = vendorShopId(request);
+      if (!request.body) throw invalidField('note', 'Tell the customer why.');
       const { mailIds } = await rejectReturn(
         { db: app.db, config: app.config },
         { shopId, returnId: request.params.id, note: request.body.note },
