@@ -37,6 +37,22 @@ describe('admin categories, sub-categories and brands', () => {
     });
     expect(sub.statusCode, sub.body).toBe(201);
     expect(sub.json().data.sub_category).toMatchObject({ category_id: categoryId, brands: [{ id: brandId }] });
+    // Each one read back by its id (the R of CRUD); an unknown id is 404.
+    const subId = sub.json().data.sub_category.id;
+    for (const [url, key, id] of [
+      [`/api/admin/categories/${categoryId}`, 'category', categoryId],
+      [`/api/admin/sub-categories/${subId}`, 'sub_category', subId],
+      [`/api/admin/brands/${brandId}`, 'brand', brandId],
+    ] as const) {
+      const one = await as(admin, 'GET', url);
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json().data[key]).toMatchObject({ id });
+      expect((await as(vendor, 'GET', url)).statusCode).toBe(403);
+    }
+    expect((await as(admin, 'GET', `/api/admin/categories/${categoryId}`)).json().data.category.sub_categories).toEqual(
+      [expect.objectContaining({ id: subId })],
+    );
+    expect((await as(admin, 'GET', '/api/admin/brands/999999')).statusCode).toBe(404);
     const tree = await get('/api/categories');
     expect(tree.find((c: { id: number }) => c.id === categoryId)?.sub_categories[0]?.name).toBe('Bread');
 

@@ -77,6 +77,19 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return categoryReply(id);
     },
   );
+  app.get(
+    '/admin/categories/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One category with its sub-categories',
+        params: adminIdParamsSchema,
+        response: { 200: successEnvelope(adminCategoryPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => categoryReply(request.params.id),
+  );
   app.put(
     '/admin/categories/:id',
     {
@@ -150,6 +163,19 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return subReply(id);
     },
   );
+  app.get(
+    '/admin/sub-categories/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One sub-category',
+        params: adminIdParamsSchema,
+        response: { 200: successEnvelope(adminSubCategoryPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => subReply(request.params.id),
+  );
   app.put(
     '/admin/sub-categories/:id',
     {
@@ -216,6 +242,19 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       return brandReply(id);
     },
+  );
+  app.get(
+    '/admin/brands/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One brand',
+        params: adminIdParamsSchema,
+        response: { 200: successEnvelope(adminBrandPayloadSchema), ...failureResponses },
+      },
+    },
+    async (request) => brandReply(request.params.id),
   );
   app.put(
     '/admin/brands/:id',
