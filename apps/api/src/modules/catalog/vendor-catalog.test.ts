@@ -169,6 +169,11 @@ describe("one shop's vendor and another shop's objects", () => {
     const [row] = await t.database.db.select().from(productVariations).where(eq(productVariations.id, variationId));
     expect(row).toMatchObject({ price: 400, stock: 5, name: 'Whole' });
     const mine = (await as(a.token, 'GET', '/api/vendor/products?per_page=100')).json().data.data;
+    // `search` also matches a product's slug (the contract's "obvious human fields"), hyphens and all.
+    const slugged = mine.find((p: { slug: string }) => p.slug.includes('-'));
+    expect(slugged, 'a product whose slug has a hyphen').toBeDefined();
+    const bySlug = (await as(a.token, 'GET', `/api/vendor/products?search=${slugged.slug}`)).json().data.data;
+    expect(bySlug.map((p: { id: number }) => p.id)).toContain(slugged.id);
     expect((await as(a.token, 'GET', '/api/vendor/products?per_page=101')).statusCode).toBe(422);
     expect(mine.map((p: { name: string }) => p.name)).not.toContain('Rye Loaf');
   });

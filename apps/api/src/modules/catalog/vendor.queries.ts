@@ -149,7 +149,7 @@ export async function vendorVariationProductType(
 
 export type VendorProductSort = 'created_at' | 'name' | 'price' | 'stock' | 'units_sold';
 
-/** GET vendor/products: the shop's products, newest first unless sorted; `search` matches product and variation names and SKUs. */
+/** GET vendor/products: the shop's products, newest first unless sorted; `search` matches product and variation names, the product's slug and SKUs. */
 export async function listVendorProducts(
   db: DbOrTx,
   shopId: number,
@@ -166,7 +166,7 @@ export async function listVendorProducts(
   if (query.search) {
     const like = containsPattern(query.search);
     where.push(
-      sql`(${products.name} ilike ${like} or exists (select 1 from ${productVariations} pv where pv.product_id = ${products.id} and (pv.full_name ilike ${like} or pv.sku ilike ${like})))`,
+      sql`(${products.name} ilike ${like} or ${products.slug} ilike ${like} or exists (select 1 from ${productVariations} pv where pv.product_id = ${products.id} and (pv.full_name ilike ${like} or pv.sku ilike ${like})))`,
     );
   }
   const sortExpr: Record<VendorProductSort, SQLWrapper> = {

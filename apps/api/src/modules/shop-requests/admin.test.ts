@@ -248,5 +248,9 @@ describe('users', () => {
     const vendor = await signUpAs(t.app, t.database, 'vendor', { shopId: shop.id });
     const res = await asAdmin('GET', '/api/admin/shops?search=owner-check');
     expect(res.json().data.data[0].owner).toMatchObject({ id: vendor.user.id });
+    // The shop's e-mail is one of the human fields `search` matches (the contract).
+    await t.database.db.update(shops).set({ email: 'hello@owner-check.test' }).where(eq(shops.id, shop.id));
+    const byEmail = await asAdmin('GET', '/api/admin/shops?search=HELLO@owner-check');
+    expect(byEmail.json().data.data.map((s: { id: number }) => s.id)).toEqual([shop.id]);
   });
 });

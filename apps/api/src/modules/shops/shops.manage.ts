@@ -182,7 +182,7 @@ function toAdminShopBase(row: ShopRow): AdminShopBase {
 
 const shopSorts: Record<'created_at' | 'name', SQLWrapper> = { created_at: shops.createdAt, name: shops.name };
 
-/** GET admin/shops: every shop, active or suspended, newest first unless sorted; `search` matches name and slug. */
+/** GET admin/shops: every shop, active or suspended, newest first unless sorted; `search` matches name, slug and e-mail. */
 export async function listShopsForAdmin(
   db: DbOrTx,
   query: {
@@ -195,7 +195,7 @@ export async function listShopsForAdmin(
 ): Promise<Paginated<AdminShopBase>> {
   const where = and(
     query.status ? eq(shops.isActive, query.status === 'active') : undefined,
-    ilikeAny(query.search, shops.name, shops.slug),
+    ilikeAny(query.search, shops.name, shops.slug, shops.email),
   );
   const direction = query.sort && !query.sort.desc ? asc : desc;
   const [rows, [counted]] = await Promise.all([
