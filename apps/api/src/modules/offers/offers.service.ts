@@ -131,6 +131,8 @@ async function pagedOffers(
     userId: number | null;
     where: (shop: ReturnType<typeof offerShopRefs>) => (SQL | undefined)[];
     page: number;
+    /** Featured offers before the others (the storefront's lists), else newest first only. */
+    featuredFirst: boolean;
   },
 ): Promise<OfferList> {
   const { shop, columns } = offerColumns(db, input.userId);
@@ -141,8 +143,8 @@ async function pagedOffers(
       .from(offers)
       .innerJoin(shop, eq(shop.id, offers.shopId))
       .where(where)
-      // Featured first, then newest (the contract's default order).
-      .orderBy(desc(offers.isFeatured), desc(offers.createdAt), desc(offers.id))
+      // Newest first, the contract's default; the storefront puts featured offers before it (decision 020).
+      .orderBy(...(input.featuredFirst ? [desc(offers.isFeatured)] : []), desc(offers.createdAt), desc(offers.id))
       .limit(OFFERS_PER_PAGE)
       .offset((input.page - 1) * OFFERS_PER_PAGE),
     db
@@ -183,6 +185,7 @@ export function listPublicOffers(
   return pagedOffers(db, {
     userId: filters.userId,
     page: filters.page,
+    featuredFirst: true,
     where: (shop) => [
       eq(shop.isOpen, true),
       eq(offers.isActive, true),
@@ -195,7 +198,7 @@ export function listPublicOffers(
   });
 }
 
-/** GET vendor/offers: every offer of the caller's shop, switched off or not. */
+/** GET vendor/offers: every offer of the caller's shop, switched off or not, newest first (a list to manage). */
 export function listVendorOffers(
   db: DbOrTx,
   shopId: number,
@@ -204,6 +207,7 @@ export function listVendorOffers(
   return pagedOffers(db, {
     userId: null,
     page: filters.page,
+    featuredFirst: false,
     where: (shop) => [
       eq(offers.shopId, shopId),
       filters.status === undefined ? undefined : sql`${offerState} = ${filters.status}`,

@@ -257,6 +257,23 @@ describe('offers: public reads and the shop writes', () => {
   });
 });
 
+describe('offer lists', () => {
+  it("lists the shop's own offers newest first, featured or not; the storefront puts featured ones first", async () => {
+    const shop = await signUpAs(t.app, t.database, 'vendor');
+    const older = await makeOffer(shop.token, { is_featured: true });
+    const newer = await makeOffer(shop.token);
+    await t.database.db
+      .update(offers)
+      .set({ createdAt: new Date(Date.now() - HOUR) })
+      .where(eq(offers.id, older.id));
+    const mine = (await as(shop.token, 'GET', '/vendor/offers')).json().data.offers as { id: number }[];
+    expect(mine.map((o) => o.id)).toEqual([newer.id, older.id]);
+    const [row] = await t.database.db.select({ slug: shops.slug }).from(shops).where(eq(shops.id, shop.shopId!));
+    const shown = (await as(null, 'GET', `/vendor/${row!.slug}/offers`)).json().data.offers as { id: number }[];
+    expect(shown.map((o) => o.id)).toEqual([older.id, newer.id]);
+  });
+});
+
 describe('claiming', () => {
   it('creates a pending claim, counts it, and refuses each invalid case with its code', async () => {
     const customer = await signUp(t.app);

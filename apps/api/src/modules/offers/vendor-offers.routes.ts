@@ -159,7 +159,7 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The shop's offers, any state, featured first then newest, 15 a page: `{offers, pagination}`",
+        summary: "The shop's offers, any state, newest first, 15 a page: `{offers, pagination}`",
         description:
           '`status` is one state: `active` (claimable), `upcoming`, `ended`, `full` or `inactive` (switched off); `search` matches the title and description.',
         querystring: vendorOfferListQuerySchema,
