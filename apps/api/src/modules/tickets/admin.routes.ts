@@ -1,9 +1,9 @@
 import {
   adminIdParamsSchema,
+  adminTicketDetailSchema,
   adminTicketListQuerySchema,
   adminTicketPayloadSchema,
   adminTicketReplySchema,
-  adminTicketSchema,
   adminTicketUpdateSchema,
 } from '@parade/core/admin-schemas';
 import { paginated, successEnvelope } from '@parade/core/envelope';
@@ -13,7 +13,7 @@ import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { replyToTicket } from '../../workflows/reply-to-ticket';
-import { findTicket, listTickets, setTicketStatus } from './tickets.service';
+import { findTicket, listTicketsWithMessages, setTicketStatus } from './tickets.service';
 
 const ticketMissing = () => notFound('No such ticket.', 'ticket_not_found');
 
@@ -35,14 +35,15 @@ export const ticketsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Support tickets, filtered by status; search matches the subject and the customer (name, e-mail)',
+        summary:
+          'Support tickets with their messages (oldest first), filtered by status; search matches the subject and the customer (name, e-mail)',
         querystring: adminTicketListQuerySchema,
-        response: { 200: successEnvelope(paginated(adminTicketSchema)), ...failureResponses },
+        response: { 200: successEnvelope(paginated(adminTicketDetailSchema)), ...failureResponses },
       },
     },
     async (request) => {
       const { status } = request.query;
-      return ok(await listTickets(app.db, { ...manageListArgs(request.query), status }));
+      return ok(await listTicketsWithMessages(app.db, { ...manageListArgs(request.query), status }));
     },
   );
 

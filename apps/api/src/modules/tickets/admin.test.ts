@@ -63,6 +63,8 @@ describe('GET admin/tickets', () => {
       order_id: null,
       message_count: 1,
       last_message: { author: 'customer' },
+      // The contract's "ticket with messages": each row carries its conversation.
+      messages: [{ author: 'customer', body: expect.any(String), id: expect.any(Number) }],
     });
     expect(all.json().data).toMatchObject({ current_page: 1, per_page: 20, total: 3 });
 

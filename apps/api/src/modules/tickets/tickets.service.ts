@@ -139,6 +139,29 @@ export async function listTickets(db: DbOrTx, query: TicketListQuery): Promise<P
   );
 }
 
+/**
+ * GET admin/tickets: the page of tickets as listTickets gives it, each with its conversation
+ * (oldest message first), as the contract's "ticket with messages"; one more statement a page.
+ */
+export async function listTicketsWithMessages(
+  db: DbOrTx,
+  query: TicketListQuery,
+): Promise<Paginated<AdminTicketDetail>> {
+  const page = await listTickets(db, query);
+  const ids = page.data.map((ticket) => ticket.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(ticketMessages)
+          .where(inArray(ticketMessages.ticketId, ids))
+          .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
+  const byTicket = new Map<number, TicketMessage[]>();
+  for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), toMessage(row)]);
+  return { ...page, data: page.data.map((ticket) => ({ ...ticket, messages: byTicket.get(ticket.id) ?? [] })) };
+}
+
 /** One ticket with its conversation (oldest message first), or null when there is none in the scope. */
 export async function findTicket(db: DbOrTx, id: number, scope: TicketScope = {}): Promise<AdminTicketDetail | null> {
   const people = userRefs(db);
