@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { usePlainMessages } from '@parade/core/zod-messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -97,6 +98,8 @@ export async function buildApp({
   // JSON in (the contract's wire rules; multipart where a route takes files): a text/plain body,
   // which Fastify would parse as a string, is 415 `unsupported_media_type` like any other type.
   app.removeContentTypeParser('text/plain');
+  // The words of a rule a schema states without a message of its own ("This field is required.").
+  usePlainMessages();
   app.setValidatorCompiler(validatorCompiler);
   // Validating in tests and development (proves the contract), compiled in production (cheap).
   app.setSerializerCompiler(

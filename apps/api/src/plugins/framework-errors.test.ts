@@ -111,6 +111,19 @@ describe('while reading the body', () => {
     expectEnvelope(res.json(), 'unsupported_media_type');
   });
 
+  it('words a rule without a message of its own plainly: a missing field is required', async () => {
+    const { token } = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/reviews',
+      headers: bearer(token),
+      payload: { rating: 'five' },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.order_item_id).toEqual(['This field is required.']);
+    expect(JSON.stringify(res.json().errors)).not.toMatch(/Invalid input|expected \w+, received/);
+  });
+
   it('takes JSON only: text/plain anywhere, and a form anywhere but the one-click unsubscribe, is 415', async () => {
     const { token } = await signUp(t.app);
     for (const [url, type, payload] of [
