@@ -17,10 +17,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
+import { notFound } from '../../lib/errors';
 import { idempotencyHeadersSchema } from '../../lib/schemas';
 import { getSession, requireUser } from '../../plugins/auth';
 import { customerCancelClaim } from '../../workflows/change-claim-status';
 import { claimOffer } from '../../workflows/claim-offer';
+import { openShopBySlug } from '../shops';
 import { findStaffShopId } from '../users';
 import { claimMissing, customerStats, findReadableClaim, findUserClaim, listUserClaims } from './claims.service';
 import { findPublicOffer, listPublicOffers, offerMissing } from './offers.service';
@@ -87,7 +89,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "One open shop's offers (the same filters as GET offers; `qr_only=true` for the qr-offers tab)",
-        description: 'An unknown or closed shop answers an empty list.',
+        description: 'An unknown or suspended shop answers 404 `shop_not_found`.',
         params: shopParamsSchema,
         querystring: offerListQuerySchema,
         response: { 200: successEnvelope(offerListSchema), ...failureResponses },
@@ -95,6 +97,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, featured, qr_only, search, page } = request.query;
+      if (!(await openShopBySlug(app.db, request.params.slug))) throw notFound('Shop not found', 'shop_not_found');
       return ok(
         await listPublicOffers(app.db, {
           shopSlug: request.params.slug,

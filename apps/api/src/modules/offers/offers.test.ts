@@ -271,6 +271,10 @@ describe('offer lists', () => {
     const [row] = await t.database.db.select({ slug: shops.slug }).from(shops).where(eq(shops.id, shop.shopId!));
     const shown = (await as(null, 'GET', `/vendor/${row!.slug}/offers`)).json().data.offers as { id: number }[];
     expect(shown.map((o) => o.id)).toEqual([older.id, newer.id]);
+    // A shop that is not there is not found, not a shop without offers.
+    const unknown = await as(null, 'GET', '/vendor/no-such-shop-here/offers');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('shop_not_found');
   });
 });
 
