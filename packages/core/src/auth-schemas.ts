@@ -199,4 +199,5 @@ export const providersPayloadSchema = z.object({ providers: z.array(authProvider
 export const addressListPayloadSchema = z.object({ addresses: z.array(addressDtoSchema) });
 
 /** One address (create, update). */
-export const addressPayloadSchema = z.object({ address: addressDtoSchema });
+/** POST user/address, POST user/address/{id}, PATCH user/address/default/{id}: the address itself (the contract). */
+export const addressPayloadSchema = addressDtoSchema;

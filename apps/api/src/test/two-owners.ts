@@ -430,7 +430,7 @@ export async function twoOwners(t: TestApp) {
       }
       case 'address': {
         const line1 = `${n} Quillfeather Mews`;
-        const { address } = await ok<{ address: { id: number } }>(
+        const address = await ok<{ id: number }>(
           B,
           {
             method: 'POST',

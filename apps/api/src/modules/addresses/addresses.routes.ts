@@ -55,7 +55,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      return reply.status(201).send(ok({ address: await createAddress(app.db, user.id, request.body) }));
+      return reply.status(201).send(ok(await createAddress(app.db, user.id, request.body)));
     },
   );
 
@@ -73,7 +73,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return ok({ address: await updateAddress(app.db, user.id, request.params.id, request.body) });
+      return ok(await updateAddress(app.db, user.id, request.params.id, request.body));
     },
   );
 
@@ -108,7 +108,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return ok({ address: await makeDefaultAddress(app.db, user.id, request.params.id) });
+      return ok(await makeDefaultAddress(app.db, user.id, request.params.id));
     },
   );
 };

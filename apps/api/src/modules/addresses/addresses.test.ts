@@ -26,7 +26,7 @@ const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: s
 async function create(token: string, overrides: object = {}) {
   const res = await call(token, 'POST', '/user/address', { ...home, ...overrides });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.address as { id: number; is_default: boolean; postcode: string };
+  return res.json().data as { id: number; is_default: boolean; postcode: string };
 }
 
 async function defaults(userId: number) {
@@ -58,7 +58,7 @@ describe('addresses', () => {
     const b = await create(token, { label: 'Work' });
     const made = await call(token, 'PATCH', `/user/address/default/${b.id}`);
     expect(made.statusCode).toBe(200);
-    expect(made.json().data.address).toMatchObject({ id: b.id, is_default: true });
+    expect(made.json().data).toMatchObject({ id: b.id, is_default: true });
     expect(await defaults(user.id)).toEqual([{ id: b.id }]);
 
     const c = await create(token, { label: 'Mum', is_default: true });
@@ -95,7 +95,7 @@ describe('addresses', () => {
       is_default: true,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.address).toMatchObject({
+    expect(res.json().data).toMatchObject({
       id: b.id,
       label: 'Office',
       line2: 'Second floor',

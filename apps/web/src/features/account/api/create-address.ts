@@ -10,7 +10,7 @@ const addressPayloadReply = lazySchema(() => import('@parade/core/auth-schemas')
 export const addressSchema = lazySchema(() => import('@parade/core/auth-schemas').then((m) => m.addressSchema));
 
 export const createAddress = (input: AddressInput) =>
-  apiData('user/address', { method: 'POST', body: input, schema: addressPayloadReply }).then((r) => r.address);
+  apiData('user/address', { method: 'POST', body: input, schema: addressPayloadReply });
 
 export function useCreateAddress() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { addressesQueryKey } from './get-addresses';
 const addressPayloadReply = lazySchema(() => import('@parade/core/auth-schemas').then((m) => m.addressPayloadSchema));
 
 export const makeDefaultAddress = (id: number) =>
-  apiData(`user/address/default/${id}`, { method: 'PATCH', schema: addressPayloadReply }).then((r) => r.address);
+  apiData(`user/address/default/${id}`, { method: 'PATCH', schema: addressPayloadReply });
 
 export function useMakeDefaultAddress() {
   const queryClient = useQueryClient();

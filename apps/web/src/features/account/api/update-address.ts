@@ -8,7 +8,7 @@ import { addressesQueryKey } from './get-addresses';
 const addressPayloadReply = lazySchema(() => import('@parade/core/auth-schemas').then((m) => m.addressPayloadSchema));
 
 export const updateAddress = ({ id, ...input }: AddressInput & { id: number }) =>
-  apiData(`user/address/${id}`, { method: 'POST', body: input, schema: addressPayloadReply }).then((r) => r.address);
+  apiData(`user/address/${id}`, { method: 'POST', body: input, schema: addressPayloadReply });
 
 export function useUpdateAddress() {
   const queryClient = useQueryClient();
