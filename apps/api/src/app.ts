@@ -98,6 +98,19 @@ export async function buildApp({
   // JSON in (the contract's wire rules; multipart where a route takes files): a text/plain body,
   // which Fastify would parse as a string, is 415 `unsupported_media_type` like any other type.
   app.removeContentTypeParser('text/plain');
+  // A JSON content type with nothing after it is a call without a body (many HTTP clients send
+  // the header on every POST): the route then says what it needs, instead of Fastify's 400
+  // "Body cannot be empty". Any other body goes through Fastify's own JSON parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
   // The words of a rule a schema states without a message of its own ("This field is required.").
   usePlainMessages();
   app.setValidatorCompiler(validatorCompiler);

@@ -89,6 +89,7 @@ export const errorsPlugin = fp(
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
         return reply.status(400).send(failure('invalid_json', messages.invalidJson));
       }
+
       // Input the database cannot store (a number out of range, bytes it refuses) is the
       // client's mistake, not ours; every route validates first, so this is a safety net.
       if (isBadInputFromDatabase(error)) {

@@ -111,6 +111,33 @@ describe('while reading the body', () => {
     expectEnvelope(res.json(), 'unsupported_media_type');
   });
 
+  it('takes a JSON content type with no body as a call without one', async () => {
+    const { token } = await signUp(t.app);
+    const bodyless = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+    });
+    expect(bodyless.statusCode, bodyless.body).toBe(200);
+    const needsOne = await t.app.inject({
+      method: 'POST',
+      url: '/api/search',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(needsOne.statusCode, needsOne.body).toBe(422);
+    expect(needsOne.json()).toMatchObject({ status: false, code: 'validation_failed' });
+    // A body that is there must still be JSON, and never one that poisons a prototype.
+    for (const payload of ['{"search":', '{"__proto__":{"admin":true},"search":"jam"}']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/search',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+    }
+  });
+
   it('words a rule without a message of its own plainly: a missing field is required', async () => {
     const { token } = await signUp(t.app);
     const res = await t.app.inject({
