@@ -3,7 +3,7 @@
  * them, the coupon check and its result, reward point balances and their ledger.
  */
 import { z } from 'zod';
-import { refSchema } from './catalog-schemas';
+import { refSchema, slugSchema } from './catalog-schemas';
 import { lineQuantitySchema, MAX_LINES_PER_REQUEST, productTypeSchema, rewardReasonSchema } from './enums';
 import { idSchema } from './ids';
 
@@ -88,7 +88,8 @@ export const REWARD_HISTORY_PER_PAGE = 20;
 
 /** GET /user/reward-points/history?shop&page: `shop` is a shop id (the balances' `shop_id`). */
 export const rewardHistoryQuerySchema = z.object({
-  shop: idSchema.optional(),
+  /** The shop's id, or its slug. */
+  shop: z.union([idSchema, slugSchema.regex(/\D/, 'A shop id or slug.')]).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type RewardHistoryQuery = z.input<typeof rewardHistoryQuerySchema>;

@@ -82,7 +82,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return ok(await listRewardHistory(app.db, user.id, { shopId: request.query.shop, page: request.query.page }));
+      return ok(await listRewardHistory(app.db, user.id, { shop: request.query.shop, page: request.query.page }));
     },
   );
 };

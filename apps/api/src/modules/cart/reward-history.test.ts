@@ -90,6 +90,8 @@ describe('GET /api/user/reward-points/history', () => {
     expect(bakeryOnly.total).toBe(3);
     expect(bakeryOnly.data.map((e) => e.order_id)).toEqual([delivered, spent, spent]);
     expect((await history(alice.token, `?shop=${deli.id}`)).data.map((e) => e.points)).toEqual([-50]);
+    // The shop by its slug too, as the storefront's URLs name it.
+    expect(await history(alice.token, `?shop=${bakery.slug}`)).toEqual(bakeryOnly);
 
     // Bob sees his own entry only, at the same shop.
     const bobsOwn = await history(bob.token, `?shop=${bakery.id}`);
@@ -121,12 +123,12 @@ describe('GET /api/user/reward-points/history', () => {
     expect((await history(carol.token, '?page=3')).data).toEqual([]);
   });
 
-  it('answers 401 without a token and 422 for a shop or page that is not a number', async () => {
+  it('answers 401 without a token and 422 for a shop that is neither an id nor a slug, or a page that is not a number', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user/reward-points/history' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: false, code: 'unauthenticated' });
     const me = await signUp(t.app);
-    for (const query of ['?shop=abc', '?shop=0', '?page=0', '?page=x']) {
+    for (const query of ['?shop=no%20such', '?shop=0', '?page=0', '?page=x']) {
       const bad = await t.app.inject({
         method: 'GET',
         url: `/api/user/reward-points/history${query}`,

@@ -25,21 +25,30 @@ export async function listRewardBalances(db: DbOrTx, userId: number): Promise<Re
 
 /**
  * GET /user/reward-points/history: the customer's ledger, newest first, optionally one shop's
- * (`shopId`; a shop the customer has no entries at answers an empty page, not a 404: it is a
+ * (`shop`, its id or slug; a shop the customer has no entries at answers an empty page, not a 404: it is a
  * filter, not a lookup). Only the caller's entries, whatever shop is asked for.
  */
 export async function listRewardHistory(
   db: DbOrTx,
   userId: number,
-  query: { shopId?: number; page: number },
+  query: { shop?: number | string; page: number },
 ): Promise<Paginated<RewardHistoryEntry>> {
+  const shop = shopRefs(db);
+  // The shop by id, or by slug as the storefront's URLs name it.
   const where = and(
     eq(rewardPointEntries.userId, userId),
-    query.shopId === undefined ? undefined : eq(rewardPointEntries.shopId, query.shopId),
+    query.shop === undefined
+      ? undefined
+      : typeof query.shop === 'number'
+        ? eq(rewardPointEntries.shopId, query.shop)
+        : eq(shop.slug, query.shop),
   );
-  const shop = shopRefs(db);
   const [counted, rows] = await Promise.all([
-    db.select({ n: count() }).from(rewardPointEntries).where(where),
+    db
+      .select({ n: count() })
+      .from(rewardPointEntries)
+      .innerJoin(shop, eq(shop.id, rewardPointEntries.shopId))
+      .where(where),
     db
       .select({
         entry: rewardPointEntries,
