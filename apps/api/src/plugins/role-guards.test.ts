@@ -116,9 +116,10 @@ describe('the prefixes keep their roles apart', () => {
   });
 
   it("leaves a shop's public offers under /api/vendor-offers/vendor/{slug}/ open", async () => {
+    // Open to anyone: an unknown shop is not found, never unauthenticated or forbidden.
     const res = await t.app.inject({ method: 'GET', url: '/api/vendor-offers/vendor/no-such-shop/offers' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.offers).toEqual([]);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('shop_not_found');
     expect(guardedArea('/api/vendor-offers/vendor/:slug/offers/:offerId/claim')).toBeNull();
     expect(guardedArea('/api/vendor-offers/vendor/offers-shop/offers')).toBeNull();
     expect(guardedArea('/api/vendor-offers/vendor/claims')).toBe('vendor');
