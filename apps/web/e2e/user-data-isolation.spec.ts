@@ -57,12 +57,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   aApiToken = (await api<{ access_token: string }>('auth/login', { method: 'POST', body: customer })).access_token;
   aAddressId = (
-    await api<{ address: { id: number } }>('user/address', {
+    await api<{ id: number }>('user/address', {
       method: 'POST',
       token: aApiToken,
       body: addressInput(aAddress, customer.name),
     })
-  ).address.id;
+  ).id;
   bApiToken = (
     await api<{ access_token: string }>('auth/register', {
       method: 'POST',
@@ -101,6 +101,7 @@ function inventedOrder(id: number, invoice: string, shop: { id: number; name: st
     coupon_code: null,
     platform_discount: 0,
     vat_number: null,
+    vat_rates: [],
     created_at: '2026-11-01T10:00:00.000Z',
     items: [
       {
