@@ -229,7 +229,13 @@ describe('create your shop', () => {
       const ask = (shop_name: string) =>
         page.request.post('/api/user/shop-create-request', {
           headers: { authorization: `Bearer ${token}` },
-          data: { shop_name, address: '5 Roman Road', postcode: 'E3 5SN', phone: '020 7946 0444' },
+          data: {
+            shop_name,
+            description: 'Fruit and veg.',
+            address: '5 Roman Road',
+            postcode: 'E3 5SN',
+            phone: '020 7946 0444',
+          },
         });
       expect((await ask(`Cancel Me Candles ${stamp}`)).status()).toBe(201);
       await page.goto('/auth/login');

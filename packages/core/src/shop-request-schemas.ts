@@ -19,6 +19,7 @@ export const SHOP_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/
 /** Words the storefront and the API share about a shop request. */
 export const shopRequestMessages = {
   categoryUnknown: 'Choose a category from the list.',
+  descriptionMissing: 'Tell us what the shop sells.',
   logoInvalid: 'The logo must be a PNG, JPEG, WebP or GIF picture.',
   logoTooLarge: `The logo must be at most ${SHOP_LOGO_MAX_BYTES / 1024 / 1024} MB.`,
   logoHint: `Optional. PNG, JPEG, WebP or GIF, up to ${SHOP_LOGO_MAX_BYTES / 1024 / 1024} MB. A square picture looks best.`,
@@ -58,7 +59,12 @@ const categoryIdSchema = z.coerce
  */
 export const shopCreateRequestInputSchema = z.object({
   shop_name: z.string({ error: required }).trim().min(2, 'Give the shop a name.').max(120),
-  description: z.string().trim().max(2000).nullish(),
+  /** Required (the contract lists it without `?`): the admin decides the request by it. */
+  description: z
+    .string({ error: shopRequestMessages.descriptionMissing })
+    .trim()
+    .min(1, shopRequestMessages.descriptionMissing)
+    .max(2000),
   category_id: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     categoryIdSchema.optional(),

@@ -45,7 +45,13 @@ const routes: Record<string, MultipartRoute> = {
     method: 'POST',
     url: () => '/api/user/shop-create-request',
     token: () => customer,
-    fields: { shop_name: 'Form Shop', address: '12 Mare Street', postcode: 'E8 3RH', phone: '020 7946 0321' },
+    fields: {
+      shop_name: 'Form Shop',
+      description: 'Forms and more forms.',
+      address: '12 Mare Street',
+      postcode: 'E8 3RH',
+      phone: '020 7946 0321',
+    },
     file: 'logo',
   },
   'POST vendor/shop/logo': {

@@ -12,7 +12,13 @@ import { bearer, multipartPayload, signUp } from '../../test/test-support';
 let t: TestApp;
 
 /** E8 (Hackney) is about 1.8 miles from the base E1 6AN: inside the 3-mile delivery area. */
-const request = { shop_name: 'Hackney Honey', address: '12 Mare Street', postcode: 'e8 3rh', phone: '020 7946 0321' };
+const request = {
+  shop_name: 'Hackney Honey',
+  description: 'Raw honey from East London hives.',
+  address: '12 Mare Street',
+  postcode: 'e8 3rh',
+  phone: '020 7946 0321',
+};
 
 // A real 2x2 PNG: logos are checked by their content.
 const png = Buffer.from(
@@ -146,7 +152,8 @@ describe('a customer’s shop-create request', () => {
     const res = await call(customer.token, 'POST', '', { shop_name: ' ', postcode: 'not a postcode', phone: 'abc' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ status: false, code: 'validation_failed' });
-    expect(Object.keys(res.json().errors).sort()).toEqual(['address', 'phone', 'postcode', 'shop_name']);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['address', 'description', 'phone', 'postcode', 'shop_name']);
+    expect(res.json().errors.description).toEqual([shopRequestMessages.descriptionMissing]);
     expect((await call(customer.token, 'GET', '')).json().data).toBeNull();
   });
 
@@ -256,7 +263,7 @@ describe('the logo', () => {
     const customer = await signUp(t.app);
     const bare = await postMultipart(t, customer.token, { shop_name: 'No Fields' });
     expect(bare.statusCode).toBe(422);
-    expect(Object.keys(bare.json().errors).sort()).toEqual(['address', 'phone', 'postcode']);
+    expect(Object.keys(bare.json().errors).sort()).toEqual(['address', 'description', 'phone', 'postcode']);
     const res = await postMultipart(
       t,
       customer.token,

@@ -125,7 +125,8 @@ export function CreateShopForm({
         />
         <Textarea
           label="Description"
-          description="What you sell and what makes your shop special (optional)."
+          description="What you sell and what makes your shop special."
+          required
           size="md"
           autosize
           minRows={3}
