@@ -24,8 +24,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Check a shop's coupon (or a platform coupon) against the cart lines of that shop; the discount is computed from our prices",
         description:
-          'A refusal answers 422 naming `code` in `errors`, with the failure code coupon_not_found, coupon_expired, ' +
-          'coupon_used_up, coupon_user_limit_reached, coupon_not_applicable or coupon_min_spend.',
+          'A refusal names `code` in `errors`: 409 coupon_used_up (as place-order answers it), else 422 with the ' +
+          'failure code coupon_not_found, coupon_expired, coupon_user_limit_reached, coupon_not_applicable or coupon_min_spend.',
         body: storeValidateCouponSchema,
         response: { 200: successEnvelope(validateCouponResultSchema), ...failureResponses },
       },

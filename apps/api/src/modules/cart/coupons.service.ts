@@ -23,7 +23,9 @@ export interface ValidatedCoupon {
   funded_by: CouponFunding;
 }
 
-const refused = (message: string, code: ErrorCode) => new AppError(422, message, { code: [message] }, code);
+/** 422 naming `code`; a coupon used up is a conflict with its state (409), as place-order answers it. */
+const refused = (message: string, code: ErrorCode) =>
+  new AppError(code === 'coupon_used_up' ? 409 : 422, message, { code: [message] }, code);
 
 /** The shop's active lines among the given ones, priced from the database (the client's prices are ignored). */
 export async function pricedShopLines(db: DbOrTx, shopId: number, items: CartLineInput[]): Promise<CouponLine[]> {
