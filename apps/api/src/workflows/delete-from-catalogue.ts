@@ -19,7 +19,12 @@ import { setShopRating } from '../modules/shops';
  * downloadable), or uploads a new file in place of the old, which its buyers then get.
  */
 
-const soldAsDownload = (message: string) => new AppError(409, message, {}, 'digital_product_sold');
+/** 409 `digital_product_sold` with `message` when any of `variationIds` has been bought as a download. */
+async function refuseIfBoughtAsDownload(tx: DbOrTx, variationIds: number[], message: string): Promise<void> {
+  if ((await boughtDigitalVariationIds(tx, variationIds)).length > 0) {
+    throw new AppError(409, message, {}, 'digital_product_sold');
+  }
+}
 
 /**
  * DELETE vendor/products/{id}: the product goes, its reviews with it (they cascade), and the
@@ -31,11 +36,11 @@ export async function deleteShopProduct(db: DbOrTx, shopId: number, productId: n
     await lockShopReviews(tx, shopId);
     const variationIds = await lockShopProductVariations(tx, shopId, productId);
     if (variationIds === null) return false;
-    if ((await boughtDigitalVariationIds(tx, variationIds)).length > 0) {
-      throw soldAsDownload(
-        'Customers have bought this product as a download and keep downloading it, so it cannot be deleted. Untick "Active" to take it off your shop instead.',
-      );
-    }
+    await refuseIfBoughtAsDownload(
+      tx,
+      variationIds,
+      'Customers have bought this product as a download and keep downloading it, so it cannot be deleted. Untick "Active" to take it off your shop instead.',
+    );
     if (!(await deleteVendorProduct(tx, shopId, productId))) return false;
     await setShopRating(tx, shopId, await shopRatingOf(tx, shopId));
     return true;
@@ -46,11 +51,11 @@ export async function deleteShopProduct(db: DbOrTx, shopId: number, productId: n
 export async function deleteShopVariation(db: DbOrTx, shopId: number, variationId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await lockShopVariation(tx, shopId, variationId))) return false;
-    if ((await boughtDigitalVariationIds(tx, [variationId])).length > 0) {
-      throw soldAsDownload(
-        'Customers have bought this variation as a download and keep downloading it, so it cannot be deleted. Untick "Active" to stop selling it instead.',
-      );
-    }
+    await refuseIfBoughtAsDownload(
+      tx,
+      [variationId],
+      'Customers have bought this variation as a download and keep downloading it, so it cannot be deleted. Untick "Active" to stop selling it instead.',
+    );
     return deleteVendorVariation(tx, shopId, variationId);
   });
 }
@@ -66,11 +71,11 @@ export async function removeShopDigitalFile(
 ): Promise<{ unused: string | null } | null> {
   return db.transaction(async (tx) => {
     if (!(await lockShopVariation(tx, shopId, variationId))) return null;
-    if ((await boughtDigitalVariationIds(tx, [variationId])).length > 0) {
-      throw soldAsDownload(
-        'Customers have bought this file and keep downloading it, so it cannot be removed. Upload a new file to replace it (they get the new one), or untick "Active" to stop selling it.',
-      );
-    }
+    await refuseIfBoughtAsDownload(
+      tx,
+      [variationId],
+      'Customers have bought this file and keep downloading it, so it cannot be removed. Upload a new file to replace it (they get the new one), or untick "Active" to stop selling it.',
+    );
     return removeVendorDigitalFile(tx, shopId, variationId);
   });
 }

@@ -158,7 +158,11 @@ export async function listTicketsWithMessages(
           .where(inArray(ticketMessages.ticketId, ids))
           .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
   const byTicket = new Map<number, TicketMessage[]>();
-  for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), toMessage(row)]);
+  for (const row of rows) {
+    const messages = byTicket.get(row.ticketId) ?? [];
+    messages.push(toMessage(row));
+    byTicket.set(row.ticketId, messages);
+  }
   return { ...page, data: page.data.map((ticket) => ({ ...ticket, messages: byTicket.get(ticket.id) ?? [] })) };
 }
 
