@@ -31,55 +31,51 @@ async function signedInOnProfile(page: Page): Promise<void> {
   await page.goto('/profile');
 }
 
+/** A fresh shopper whose browser lets the storefront's service worker register, as every real one does. */
+const withWorkers = (run: (page: Page) => Promise<void>, viewport = viewports.desktop) =>
+  inFreshPage(browser, run, viewport, 'reduce', 'allow');
+
 const orderUpdates = (page: Page) => page.getByRole('switch', { name: 'Order updates on this device' });
 
 describe('order updates on this device (profile)', () => {
   it('offers the switch, off, until the customer presses it', async () => {
-    await inFreshPage(
-      browser,
-      async (page) => {
-        await signedInOnProfile(page);
-        await expect.poll(() => page.getByTestId('push-opt-in').getAttribute('data-state')).toBe('off');
-        expect(await orderUpdates(page).isChecked()).toBe(false);
-        expect(await orderUpdates(page).isEnabled()).toBe(true);
-        // Nothing was asked of the browser yet: the permission is still undecided.
-        expect(await page.evaluate(() => Notification.permission)).toBe('default');
-        expect(await seriousA11yViolations(page)).toEqual([]);
-      },
-      viewports.mobile,
-    );
+    await withWorkers(async (page) => {
+      await signedInOnProfile(page);
+      await expect.poll(() => page.getByTestId('push-opt-in').getAttribute('data-state')).toBe('off');
+      expect(await orderUpdates(page).isChecked()).toBe(false);
+      expect(await orderUpdates(page).isEnabled()).toBe(true);
+      // Nothing was asked of the browser yet: the permission is still undecided.
+      expect(await page.evaluate(() => Notification.permission)).toBe('default');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    }, viewports.mobile);
   });
 
   it('says how to allow notifications when the browser blocks them', async () => {
-    await inFreshPage(
-      browser,
-      async (page) => {
-        await page.goto('/');
-        // The browser's own setting, as a person sets it in the site's settings.
-        const cdp = await page.context().newCDPSession(page);
-        const { targetInfo } = (await cdp.send('Target.getTargetInfo')) as {
-          targetInfo: { browserContextId: string };
-        };
-        const browserSession = await browser.newBrowserCDPSession();
-        await browserSession.send('Browser.setPermission', {
-          permission: { name: 'notifications' },
-          setting: 'denied',
-          origin: new URL(page.url()).origin,
-          browserContextId: targetInfo.browserContextId,
-        });
-        await signedInOnProfile(page);
-        await expect.poll(() => page.getByTestId('push-opt-in').getAttribute('data-state')).toBe('blocked');
-        expect(await orderUpdates(page).isDisabled()).toBe(true);
-        await expect
-          .poll(() => page.getByTestId('push-opt-in').textContent())
-          .toContain("Allow them in your browser's site settings");
-      },
-      viewports.mobile,
-    );
+    await withWorkers(async (page) => {
+      await page.goto('/');
+      // The browser's own setting, as a person sets it in the site's settings.
+      const cdp = await page.context().newCDPSession(page);
+      const { targetInfo } = (await cdp.send('Target.getTargetInfo')) as {
+        targetInfo: { browserContextId: string };
+      };
+      const browserSession = await browser.newBrowserCDPSession();
+      await browserSession.send('Browser.setPermission', {
+        permission: { name: 'notifications' },
+        setting: 'denied',
+        origin: new URL(page.url()).origin,
+        browserContextId: targetInfo.browserContextId,
+      });
+      await signedInOnProfile(page);
+      await expect.poll(() => page.getByTestId('push-opt-in').getAttribute('data-state')).toBe('blocked');
+      expect(await orderUpdates(page).isDisabled()).toBe(true);
+      await expect
+        .poll(() => page.getByTestId('push-opt-in').textContent())
+        .toContain("Allow them in your browser's site settings");
+    }, viewports.mobile);
   });
 
   it('says so when the browser cannot receive pushes', async () => {
-    await inFreshPage(browser, async (page) => {
+    await withWorkers(async (page) => {
       // A browser without the Push API (an iPhone's Safari outside the Home Screen, for one).
       await page.addInitScript(() => {
         Reflect.deleteProperty(window, 'PushManager');
@@ -92,7 +88,7 @@ describe('order updates on this device (profile)', () => {
   });
 
   it('serves the push workers of both apps at their fixed addresses, and the browser installs them', async () => {
-    await inFreshPage(browser, async (page) => {
+    await withWorkers(async (page) => {
       for (const scope of ['/', '/admin/']) {
         const res = await page.request.get(`${scope}push-worker.js`);
         expect(res.status()).toBe(200);

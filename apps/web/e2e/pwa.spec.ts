@@ -88,7 +88,7 @@ describe('the installable storefront', () => {
   });
 
   it('registers one worker after the page loads: it controls the page, keeps the shell and shows pushes', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, viewports.desktop, 'reduce', 'allow');
     try {
       const refused = cspRefusals(context, page);
       await page.goto('/');
@@ -159,7 +159,7 @@ describe('the installable storefront', () => {
   });
 
   it('offline, a page shows the offline page with the two products viewed last; back online, Try again loads it', async () => {
-    const { context, page } = await newPage(browser, viewports.mobile);
+    const { context, page } = await newPage(browser, viewports.mobile, 'reduce', 'allow');
     try {
       const refused = cspRefusals(context, page);
       await page.goto('/products');
@@ -225,7 +225,7 @@ describe('the installable storefront', () => {
   });
 
   it("a new deployment's worker takes over the open page; the previous version's files stay one more round", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, viewports.desktop, 'reduce', 'allow');
     try {
       // A new worker's first script request can be routed (a browser's update check cannot): the
       // worker installed first is the built one with another VERSION, the deployment before this

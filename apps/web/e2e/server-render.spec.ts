@@ -93,7 +93,8 @@ describe('server-rendered pages in the browser', () => {
   it('hydrate the five landing pages without a console warning, a layout shift or fetching their data again', async () => {
     for (const url of await landingPages()) {
       for (const viewport of [viewports.mobile, viewports.desktop]) {
-        const { page, context } = await newPage(browser, viewport);
+        // As a shopper's browser runs the page: the service worker registers, and says nothing.
+        const { page, context } = await newPage(browser, viewport, 'reduce', 'allow');
         try {
           const { problems, apiCalls, layoutShift } = await watch(page);
           const response = await page.goto(url, { waitUntil: 'load' });
@@ -122,7 +123,7 @@ describe('server-rendered pages in the browser', () => {
       customer,
     );
     const [, , productUrl] = await landingPages();
-    const { page, context } = await newPage(browser, viewports.desktop);
+    const { page, context } = await newPage(browser, viewports.desktop, 'reduce', 'allow');
     try {
       // A shopper who signed in and put something in the cart on an earlier visit.
       await page.goto('/cart-details');

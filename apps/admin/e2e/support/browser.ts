@@ -38,6 +38,9 @@ export async function newPage(
     // spinning (reduced-motion.css), which leaves Chromium far less to paint. A spec about motion
     // itself asks for 'no-preference'.
     reducedMotion: motion,
+    // The storefront's service worker (decision 035) would precache the whole build in every
+    // context that opens a storefront page; the storefront's pwa and push specs are about it.
+    serviceWorkers: 'block',
   });
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.66.${process.pid % 250}.${++clientCounter}` });
   // Every page of the context, popups included: goto and reload return once a storefront page is

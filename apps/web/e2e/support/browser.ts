@@ -16,11 +16,20 @@ export function launchBrowser(): Promise<Browser> {
   return connectChromium(inject('browserWSEndpoint'));
 }
 
+/**
+ * Whether the storefront's service worker (decision 035) may register in a context. Blocked unless
+ * a spec is about it (pwa, push): each new context would otherwise install it and precache every
+ * hashed file of the build, about 250 requests per shopper that no other spec looks at (a quarter
+ * of cart.spec's time). The specs of the worker itself run it as a shopper's browser does.
+ */
+export type ServiceWorkers = 'block' | 'allow';
+
 /** A fresh context (no stored cart, token or location) pointed at the test server. */
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
   motion: 'reduce' | 'no-preference' = 'reduce',
+  serviceWorkers: ServiceWorkers = 'block',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: e2eServer().baseURL,
@@ -33,6 +42,7 @@ export async function newPage(
     // spinning (reduced-motion.css), which leaves Chromium far less to paint. A spec about motion
     // itself asks for 'no-preference'.
     reducedMotion: motion,
+    serviceWorkers,
   });
   // Every page of the context, popups included: goto and reload return once a storefront page is
   // hydrated (its code loads after its load event, decision 040).
@@ -61,8 +71,9 @@ export async function inFreshPage(
   run: (page: Page) => Promise<void>,
   viewport: { width: number; height: number } = viewports.desktop,
   motion: 'reduce' | 'no-preference' = 'reduce',
+  serviceWorkers: ServiceWorkers = 'block',
 ): Promise<void> {
-  const { page, context } = await newPage(browser, viewport, motion);
+  const { page, context } = await newPage(browser, viewport, motion, serviceWorkers);
   try {
     await run(page);
   } catch (error) {
