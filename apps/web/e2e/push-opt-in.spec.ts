@@ -32,8 +32,10 @@ async function signedInOnProfile(page: Page): Promise<void> {
 }
 
 /** A fresh shopper whose browser lets the storefront's service worker register, as every real one does. */
-const withWorkers = (run: (page: Page) => Promise<void>, viewport = viewports.desktop) =>
-  inFreshPage(browser, run, viewport, 'reduce', 'allow');
+const withWorkers = (
+  run: (page: Page) => Promise<void>,
+  viewport: { width: number; height: number } = viewports.desktop,
+) => inFreshPage(browser, run, viewport, 'reduce', 'allow');
 
 const orderUpdates = (page: Page) => page.getByRole('switch', { name: 'Order updates on this device' });
 
