@@ -1,6 +1,6 @@
 import { seriousA11yViolations } from '@parade/test-support/axe';
 import { e2eServer } from '@parade/test-support/e2e-servers';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, recordFailure, saveScreenshot, viewports } from './support/browser';
 
@@ -108,6 +108,20 @@ async function customerPage(token: string | null, viewport = viewports.desktop) 
   return { page, context };
 }
 
+/** The widths of a star rating's stars, empty and filled, and how much of each row shows. */
+const starsAsDrawn = (stars: Locator) =>
+  stars.evaluate((element) => {
+    const [empty, filled] = [...element.children];
+    const widths = (row: Element | undefined) =>
+      [...(row?.querySelectorAll('svg') ?? [])].map((star) => Math.round(star.getBoundingClientRect().width));
+    return {
+      empty: widths(empty),
+      filled: widths(filled),
+      rowWidth: empty?.getBoundingClientRect().width ?? 0,
+      filledWidth: filled?.getBoundingClientRect().width ?? 0,
+    };
+  });
+
 /** axe once the toasts have gone and animations are done (axe measures contrast on what is on screen). */
 async function quietA11y(page: Page) {
   await page
@@ -166,7 +180,12 @@ describe('reviews, favourites and buy again', () => {
       const item = section.getByTestId('review').filter({ hasText: words });
       await item.waitFor();
       await item.getByText('Verified purchase').waitFor();
-      await item.getByRole('img', { name: '4 out of 5 stars' }).waitFor();
+      const stars = item.getByRole('img', { name: '4 out of 5 stars' });
+      await stars.waitFor();
+      // Drawn as four stars of five: every star whole, the filled row clipped after the fourth.
+      const drawn = await starsAsDrawn(stars);
+      expect(drawn.filled).toEqual(drawn.empty);
+      expect(drawn.filledWidth).toBeCloseTo((drawn.rowWidth * 4) / 5, 0);
       await item.getByTestId('shop-reply').getByText(reply).waitFor();
       // The rating by the title links to the reviews.
       await page

@@ -103,6 +103,14 @@ describe('a server-rendered product page', () => {
     expect(code).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/start-[^"]+\.js$/)]));
     expect(code).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/runtime-[^"]+\.js$/)]));
     expect(html).not.toContain('rel="modulepreload"');
+    // The theme's CSS variables come with the app's stylesheet, not written into every page
+    // (apps/web/src/app/theme-variables.ts).
+    expect(html).not.toContain('data-mantine-styles="true"');
+    const stylesheet = html.match(/<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/)?.[1];
+    expect(stylesheet).toBeDefined();
+    const css = await t.app.inject({ method: 'GET', url: stylesheet ?? '' });
+    expect(css.statusCode).toBe(200);
+    expect(css.body).toContain('--mantine-primary-color-filled:');
   });
 
   it('answers 404 with the Not Found page for an unknown URL, product, shop or post, marked not to index', async () => {

@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { cssVariablesResolver, theme } from '@parade/ui/theme';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { AfterHydration } from '@/components/layout/after-hydration';
 import { queryClient as browserQueryClient } from '@/lib/query-client';
+import { themeProps } from './provider-theme';
 
 // The toasts and the progress bar are drawn by the browser only, after hydration, so their
 // components (and the transitions they bring) load then; notify() and nprogress work before:
@@ -25,7 +25,8 @@ export function AppProvider({
   queryClient?: QueryClient;
 }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    // The theme's CSS variables come with the stylesheet (theme-variables.css), not in each page.
+    <MantineProvider {...themeProps} withCssVariables={false}>
       <AfterHydration>
         <NavigationProgress aria-label="Page loading" />
         <Notifications position="top-right" autoClose={2000} limit={8} />

@@ -63,3 +63,6 @@ import '@mantine/carousel/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import '@mantine/nprogress/styles.layer.css';
 import '@parade/ui/reduced-motion.css';
+// The theme's CSS variables (colours, the primary shades, the anchor and error tones), which
+// Mantine's provider would otherwise write into every page: theme-variables.ts.
+import './theme-variables.css';
