@@ -2,7 +2,7 @@ import type { ReviewCreate } from '@parade/core/review-schemas';
 import { REVIEW_EDIT_DAYS, REVIEW_PHOTOS_MAX, reviewEditableUntil } from '@parade/core/review-schemas';
 import type { DbOrTx } from '../db/client';
 import { AppError, conflict, invalidField, notFound } from '../lib/errors';
-import { setProductRating } from '../modules/catalog';
+import { productReadsChanged, setProductRating } from '../modules/catalog';
 import { enqueueMail } from '../modules/mail';
 import { lockCustomerOrderLine } from '../modules/orders';
 import {
@@ -148,17 +148,20 @@ export async function replyToReview(
   db: DbOrTx,
   input: { shopId: number; reviewId: number; body: string; publicUrl: string },
 ): Promise<{ mailIds: number[] }> {
-  return db.transaction(async (tx) => {
+  const replied = await db.transaction(async (tx) => {
     const review = await lockReview(tx, input.reviewId, { shopId: input.shopId });
     if (!review) throw reviewMissing();
     if (!(await setReviewReply(tx, review.id, input.body))) {
       throw conflict('This review has a reply already.', {}, 'review_already_replied');
     }
     const facts = await reviewMailFacts(tx, review.id);
-    if (!facts) return { mailIds: [] };
+    if (!facts) return { productId: review.productId, mailIds: [] };
     const mail = reviewReplyMail(input.publicUrl, facts, { ...facts, reply: input.body });
-    return { mailIds: [await enqueueMail(tx, mail)] };
+    return { productId: review.productId, mailIds: [await enqueueMail(tx, mail)] };
   });
+  // The product's reviews show the reply: cached reads of them go, once it is committed.
+  productReadsChanged(replied.productId);
+  return { mailIds: replied.mailIds };
 }
 
 /**

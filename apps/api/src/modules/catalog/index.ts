@@ -49,6 +49,7 @@ export {
   type ListingScope,
   onLocalCatalogueChange,
   type ProductRating,
+  productReadsChanged,
   readModelGeneration,
   refreshProductListings,
   repairReadModel,

@@ -360,6 +360,18 @@ const saleStatement = sql`
   select id, product_id from taken`;
 
 /** A product's rating as the reviews module computed it from the visible reviews (decision 044). */
+/**
+ * A write that changes what a product's public reads show without touching its read-model columns
+ * (a shop's reply under one of its reviews): the reply cache and the other processes drop what
+ * they hold of it, as after a refresh.
+ */
+export function productReadsChanged(productId: number): void {
+  generation++;
+  const scope = { productIds: [productId] };
+  changed(scope);
+  changedHere({ kind: 'listings', scope });
+}
+
 export interface ProductRating {
   count: number;
   /** Rounded to two decimals; null with no reviews. */

@@ -166,7 +166,8 @@ async function storedRatings(productId: number, shopId: number) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // With the public reply cache on, as in production: every write must show on the next read.
+  t = await buildTestApp({ env: { PUBLIC_REPLY_CACHE_SECONDS: '30' } });
   shopA = await signUpAs(t.app, t.database, 'vendor');
   shopB = await signUpAs(t.app, t.database, 'vendor');
   admin = await signUpAs(t.app, t.database, 'admin');
@@ -334,6 +335,9 @@ describe('editing, deleting, replying and hiding', () => {
       (await as(shopB.token, 'GET', '/api/vendor/reviews')).json().data.data.map((r: { id: number }) => r.id),
     ).not.toContain(id);
 
+    // A visitor read the reviews before the reply: the reply must not wait for that reply to expire.
+    const before = await as(null, 'GET', `/api/products/${variation.product_id}/reviews`);
+    expect(before.json().data.data[0]).toMatchObject({ id, reply: null });
     const replied = await as(shopA.token, 'POST', `/api/vendor/reviews/${id}/reply`, {
       body: 'We bake it longer now.',
     });
