@@ -252,7 +252,7 @@ describe('merchant claims inbox', () => {
         .textContent();
     expect(await cell('Used')).toBe(String(stats.body.data.used_claims));
     expect(await cell('Pending')).toBe(String(stats.body.data.pending_claims));
-    await page.getByText('Scans that led to a claim').waitFor();
+    await page.getByText('Claims from scans used').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'vendor-offer-stats-mobile');
 

@@ -49,11 +49,28 @@ describe('product search folding (the API and the storefront fold alike)', () =>
 });
 
 describe('searchTermLongEnough (GET /products refuses a shorter search)', () => {
-  it('needs SEARCH_MIN_LENGTH (3) characters once folded, spaces not counted', () => {
+  it('needs SEARCH_MIN_LENGTH (3) letters or digits once folded, spaces and symbols not counted', () => {
     expect(SEARCH_MIN_LENGTH).toBe(3);
     for (const term of ['abc', 'a b c', 'Crème', '  bread ', 'E1 0', '123', 'x'.repeat(100)])
       expect(searchTermLongEnough(term), term).toBe(true);
-    for (const term of ['', '   ', 'ab', 'q', ' 7 ', ' a ', 's 1', 'a.b', 'a-b', '&&&', 'é-è', 'Ø ł'])
+    for (const term of [
+      '',
+      '   ',
+      'ab',
+      'q',
+      ' 7 ',
+      ' a ',
+      's 1',
+      'a.b',
+      'a-b',
+      '&&&',
+      'é-è',
+      'Ø ł',
+      '%%%',
+      '___',
+      '***',
+      'a%_',
+    ])
       expect(searchTermLongEnough(term), term).toBe(false);
   });
 });

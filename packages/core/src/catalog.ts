@@ -54,14 +54,13 @@ export function foldSearchText(text: string): string {
 }
 
 /**
- * True when a product-list search is long enough to run: at least SEARCH_MIN_LENGTH characters
- * left once folded, spaces not counted. In practice letters and digits, since the fold turns word
- * punctuation into spaces ("abc", "a b c", "Crème" pass; "ab", " a ", "a-b", "é-è" do not); the
- * few symbols it keeps ("%", "_", "*") count too. GET /products refuses a shorter search (422)
- * and the storefront does not send one. A blank term is no search at all: callers check that first.
+ * True when a product-list search is long enough to run: at least SEARCH_MIN_LENGTH letters or
+ * digits once folded ("abc", "a b c", "Crème" pass; "ab", " a ", "a-b", "é-è", "%%%", "___" do
+ * not: nothing is searched by symbols alone). GET /products refuses a shorter search (422) and
+ * the storefront does not send one. A blank term is no search at all: callers check that first.
  */
 export function searchTermLongEnough(term: string): boolean {
-  return foldSearchText(term).replaceAll(' ', '').length >= SEARCH_MIN_LENGTH;
+  return foldSearchText(term).replace(/[^\p{L}\p{N}]/gu, '').length >= SEARCH_MIN_LENGTH;
 }
 
 // Where the runtime has no Intl.Segmenter (Firefox before 125), clipSearchTerm cuts between code points.

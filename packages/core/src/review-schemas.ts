@@ -109,12 +109,13 @@ export const reviewCreateSchema = z.object({
 export type ReviewCreate = z.input<typeof reviewCreateSchema>;
 
 /**
- * PUT user/reviews/{id}: the new stars and text. Photos: `keep_photos` names the current photo
- * URLs to keep (all kept when it is absent); multipart `photos` add new ones (three at most in all).
+ * PUT user/reviews/{id}: what is sent changes, what is not keeps its value (stars, text; an empty
+ * `body` clears the text). Photos: `keep_photos` names the current photo URLs to keep (all kept
+ * when it is absent); multipart `photos` add new ones (three at most in all).
  */
 export const reviewUpdateSchema = z.object({
-  rating: reviewStarsSchema,
-  body: reviewBodySchema.optional().default(''),
+  rating: reviewStarsSchema.optional(),
+  body: reviewBodySchema.optional(),
   keep_photos: z.array(z.string().max(300)).max(REVIEW_PHOTOS_MAX).optional(),
 });
 export type ReviewUpdate = z.input<typeof reviewUpdateSchema>;

@@ -99,16 +99,17 @@ async function lockEditableReview(tx: DbOrTx, userId: number, reviewId: number, 
 }
 
 /**
- * PUT user/reviews/{id}: new stars, text and photos (those kept plus those added, three at most).
- * Answers the photos no longer used, for the caller to remove once committed.
+ * PUT user/reviews/{id}: new stars, text and photos (those kept plus those added, three at most);
+ * stars or text not given keep their value. Answers the photos no longer used, for the caller to
+ * remove once committed.
  */
 export async function editReview(
   db: DbOrTx,
   input: {
     userId: number;
     reviewId: number;
-    rating: number;
-    body: string;
+    rating?: number;
+    body?: string;
     keepPhotos?: string[];
     addedPhotos: string[];
     now?: Date;

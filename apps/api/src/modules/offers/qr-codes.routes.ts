@@ -157,9 +157,9 @@ export const qrCodesVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The shop's QR stats: scans, claims made through a scan, and claims_from_scans / scans",
+        summary: "The shop's QR stats: scans, claims made through a scan, and how many of those were used",
         description:
-          "`scans` counts every recorded visit to my-offer with any of the shop's codes (a replaced code's scans stay counted); `claims_from_scans` the shop's claims made with its code (`via_qr`, any status); `conversion_rate` = claims_from_scans / scans, from 0 to 1 (0 when there are no scans, at most 1).",
+          "`scans` counts every recorded visit to my-offer with any of the shop's codes (a replaced code's scans stay counted); `claims_from_scans` the shop's claims made with its code (`via_qr`, any status); `conversion_rate` = the used claims among claims_from_scans / claims_from_scans, from 0 to 1 (0 when there are none), as the contract fixes it for every conversion rate.",
         response: { 200: successEnvelope(qrStatsSchema), ...failureResponses },
       },
     },

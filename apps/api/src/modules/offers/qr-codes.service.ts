@@ -150,24 +150,36 @@ export async function qrPng(
 /**
  * GET vendor/qr-code/stats in one query: every scan the shop's codes ever had (a replaced code's
  * scans stay the shop's), the shop's claims made through a code (`via_qr`, in any status), and
- * their ratio, from 0 to 1 (0 when nothing was scanned; capped at 1, since a scan over the
- * counting limit is not recorded while its claim still is).
+ * the contract's conversion of those claims: the used ones over all of them, from 0 to 1 (0 when
+ * there are none), as for an offer's and the shop's claim stats.
  */
 export async function qrStats(db: DbOrTx, shopId: number): Promise<QrStats> {
-  // The shop's claims made with its code, as a scalar subquery (a join, so its columns are qualified).
-  const viaQr = db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(offerClaims)
-    .innerJoin(offers, eq(offers.id, offerClaims.offerId))
-    .where(and(eq(offers.shopId, shopId), eq(offerClaims.viaQr, true)));
+  // The shop's claims made with its code, all and used, as scalar subqueries (joins, so their columns are qualified).
+  const viaQr = (status?: 'used') =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(offerClaims)
+      .innerJoin(offers, eq(offers.id, offerClaims.offerId))
+      .where(
+        and(
+          eq(offers.shopId, shopId),
+          eq(offerClaims.viaQr, true),
+          status ? eq(offerClaims.status, status) : undefined,
+        ),
+      );
   // An aggregate without GROUP BY always answers one row, scans or none: one round trip.
   const [row] = await db
-    .select({ scans: sql<number>`count(*)::int`, claimsFromScans: sql<number>`(${viaQr})` })
+    .select({
+      scans: sql<number>`count(*)::int`,
+      claimsFromScans: sql<number>`(${viaQr()})`,
+      usedFromScans: sql<number>`(${viaQr('used')})`,
+    })
     .from(qrScans)
     .where(eq(qrScans.shopId, shopId));
   const scans = Number(row?.scans ?? 0);
   const claims = Number(row?.claimsFromScans ?? 0);
-  const rate = scans === 0 ? 0 : Math.min(1, claims / scans);
+  const used = Number(row?.usedFromScans ?? 0);
+  const rate = claims === 0 ? 0 : used / claims;
   return { scans, claims_from_scans: claims, conversion_rate: Math.round(rate * 10_000) / 10_000 };
 }
 

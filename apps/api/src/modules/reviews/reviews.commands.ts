@@ -97,13 +97,20 @@ export function photoList(stored: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** The author's edit: new stars, text and photo list. */
+/** The author's edit: new stars, text and photo list; stars or text left undefined keep their value. */
 export async function updateReview(
   tx: DbOrTx,
   id: number,
-  change: { rating: number; body: string; photos: string[] },
+  change: { rating?: number; body?: string; photos: string[] },
 ): Promise<void> {
-  await tx.update(reviews).set(change).where(eq(reviews.id, id));
+  await tx
+    .update(reviews)
+    .set({
+      photos: change.photos,
+      ...(change.rating === undefined ? {} : { rating: change.rating }),
+      ...(change.body === undefined ? {} : { body: change.body }),
+    })
+    .where(eq(reviews.id, id));
 }
 
 export async function deleteReview(tx: DbOrTx, id: number): Promise<void> {

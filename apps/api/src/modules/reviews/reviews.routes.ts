@@ -209,7 +209,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Edit my review within 30 days of writing it: stars, text and photos',
         description: [
-          '`rating` and `body` as when writing. Photos: `keep_photos` lists the current photo URLs to keep (all are kept',
+          '`rating` and `body` as when writing; each keeps its value when not sent (an empty `body` clears the text).',
+          'Photos: `keep_photos` lists the current photo URLs to keep (all are kept',
           `when it is absent); multipart \`photos\` add new ones, ${REVIEW_PHOTOS_MAX} in all. 404 \`review_not_found\``,
           "(none, or another's); 409 `review_edit_closed` after 30 days.",
         ].join(' '),
@@ -229,7 +230,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { removedPhotos } = await editReview(app.db, {
           userId: user.id,
           reviewId,
-          rating: Number(parsed.data.rating),
+          rating: parsed.data.rating === undefined ? undefined : Number(parsed.data.rating),
           body: parsed.data.body,
           keepPhotos: parsed.data.keep_photos,
           addedPhotos: added,

@@ -305,6 +305,14 @@ describe('editing, deleting, replying and hiding', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await pageRating(shopA, variation)).toMatchObject({ average: 5, count: 1 });
+    // What an edit leaves out keeps its value: new stars keep the text, new text keeps the stars.
+    const starsOnly = await as(customer.token, 'PUT', `/api/user/reviews/${id}`, { rating: 4 });
+    expect(starsOnly.json().data).toMatchObject({ rating: 4, body: 'Better second time.' });
+    const textOnly = await as(customer.token, 'PUT', `/api/user/reviews/${id}`, { body: 'Good now.' });
+    expect(textOnly.json().data).toMatchObject({ rating: 4, body: 'Good now.' });
+    const cleared = await as(customer.token, 'PUT', `/api/user/reviews/${id}`, { body: '' });
+    expect(cleared.json().data).toMatchObject({ rating: 4, body: '' });
+    expect(await pageRating(shopA, variation)).toMatchObject({ average: 4, count: 1 });
 
     await t.database.db.update(reviews).set({ createdAt: sql`now() - interval '31 days'` }).where(eq(reviews.id, id));
     for (const res of [

@@ -115,7 +115,7 @@ export function Component() {
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
               <StatCard label="Scans" value={qr.data.scans} />
               <StatCard label="Claims from scans" value={qr.data.claims_from_scans} />
-              <StatCard label="Scans that led to a claim" value={percent.format(qr.data.conversion_rate)} />
+              <StatCard label="Claims from scans used" value={percent.format(qr.data.conversion_rate)} />
             </SimpleGrid>
             {qr.data.scans === 0 && (
               <Text size="sm" c="dimmed">

@@ -28,7 +28,9 @@ export function QrStats() {
           <StatCard
             label="Conversion"
             value={percent.format(stats.data.conversion_rate)}
-            hint={stats.data.scans === 0 ? 'No scans yet' : 'Claims from scans ÷ scans'}
+            hint={
+              stats.data.claims_from_scans === 0 ? 'No claims from scans yet' : 'Claims from scans used, out of all'
+            }
           />
         </SimpleGrid>
       )}
