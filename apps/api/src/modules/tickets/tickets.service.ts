@@ -140,7 +140,7 @@ export async function listTickets(db: DbOrTx, query: TicketListQuery): Promise<P
 }
 
 /**
- * GET admin/tickets: the page of tickets as listTickets gives it, each with its conversation
+ * GET admin/tickets and vendor/tickets: the page of tickets as listTickets gives it, each with its conversation
  * (oldest message first), as the contract's "ticket with messages"; one more statement a page.
  */
 export async function listTicketsWithMessages(
@@ -303,14 +303,28 @@ function toCustomerTicket(ticket: AdminTicket): Ticket {
   };
 }
 
-/** GET user/support-ticket: the customer's tickets, newest first, optionally of one status. */
+/**
+ * GET user/support-ticket: the customer's tickets, newest first, optionally of one status, each
+ * with its conversation as GET user/support-ticket/{id} shows it (the contract's "tickets with
+ * messages"). Only a ticket about an order with staff replies can carry a shop's signature, so
+ * only those look for one.
+ */
 export async function listCustomerTickets(
   db: DbOrTx,
   userId: number,
   query: { page: number; perPage: number; status?: TicketStatus },
-): Promise<Paginated<Ticket>> {
-  const page = await listTickets(db, { ...query, userId });
-  return { ...page, data: page.data.map(toCustomerTicket) };
+): Promise<Paginated<TicketDetail>> {
+  const page = await listTicketsWithMessages(db, { ...query, userId });
+  const data: TicketDetail[] = [];
+  for (const ticket of page.data) {
+    const signed = ticket.order_id !== null && ticket.messages.some((message) => message.author === 'staff');
+    const signatures = signed ? await staffSignatures(db, ticket, userId) : new Map<number, string>();
+    data.push({
+      ...toCustomerTicket(ticket),
+      messages: ticket.messages.map((message) => ({ ...message, from: signatures.get(message.id) ?? null })),
+    });
+  }
+  return { ...page, data };
 }
 
 /**

@@ -4,10 +4,10 @@ import {
   createTicketSchema,
   orderIssueInputSchema,
   TICKETS_PER_PAGE,
+  ticketDetailSchema,
   ticketListQuerySchema,
   ticketMessageInputSchema,
   ticketPayloadSchema,
-  ticketSchema,
   ticketStatusChangeSchema,
 } from '@parade/core/ticket-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -77,11 +77,12 @@ export const ticketsUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'My support tickets and order issues, newest first, ten a page; `status` filters',
+        summary:
+          'My support tickets and order issues, each with its messages, newest first, ten a page; `status` filters',
         description:
           'Each ticket without its messages: `message_count` and `last_message` (`author` staff means there is an answer to read).',
         querystring: ticketListQuerySchema,
-        response: { 200: successEnvelope(paginated(ticketSchema)), ...failureResponses },
+        response: { 200: successEnvelope(paginated(ticketDetailSchema)), ...failureResponses },
       },
     },
     async (request) => {

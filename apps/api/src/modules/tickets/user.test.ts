@@ -153,7 +153,7 @@ describe('POST user/support-ticket, GET user/support-ticket and GET user/support
 
     const list = await f.call(ana.token, 'GET', '/api/user/support-ticket');
     expect(list.json().data).toMatchObject({ current_page: 1, last_page: 1, per_page: 10, total: 1 });
-    expect(Object.keys(list.json().data.data[0]).sort()).toEqual(ticketKeys);
+    expect(Object.keys(list.json().data.data[0]).sort()).toEqual([...ticketKeys, 'messages'].sort());
 
     // Another customer sees none of it.
     const ben = await signUp(t.app);
@@ -180,6 +180,10 @@ describe('POST user/support-ticket, GET user/support-ticket and GET user/support
     const first = await f.call(cara.token, 'GET', '/api/user/support-ticket');
     expect(first.json().data).toMatchObject({ current_page: 1, last_page: 2, per_page: 10, total: 12 });
     expect(first.json().data.data.map((r: Listed) => r.id)).toEqual(newestFirst.slice(0, 10));
+    // Each ticket of the list comes with its messages, as the contract's "tickets with messages".
+    expect(first.json().data.data[0].messages).toEqual([
+      expect.objectContaining({ body: 'Question number 12.', author: 'customer', from: null }),
+    ]);
     const second = await f.call(cara.token, 'GET', '/api/user/support-ticket?page=2');
     expect(second.json().data.data.map((r: Listed) => r.id)).toEqual(newestFirst.slice(10));
 

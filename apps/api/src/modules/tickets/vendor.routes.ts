@@ -4,7 +4,6 @@ import {
   vendorTicketListQuerySchema,
   vendorTicketPayloadSchema,
   vendorTicketReplySchema,
-  vendorTicketSchema,
 } from '@parade/core/ticket-schemas';
 import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +12,7 @@ import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { vendorShopId } from '../../plugins/role-guards';
 import { replyToTicket } from '../../workflows/reply-to-ticket';
-import { findTicket, listTickets } from './tickets.service';
+import { findTicket, listTicketsWithMessages } from './tickets.service';
 
 const ticketMissing = () => notFound('No such ticket.', 'ticket_not_found');
 
@@ -40,14 +39,21 @@ export const ticketsVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Tickets about the shop's orders, filtered by status; search matches the subject and the customer",
+        summary:
+          "Tickets about the shop's orders, each with its messages, filtered by status; search matches the subject and the customer",
         querystring: vendorTicketListQuerySchema,
-        response: { 200: successEnvelope(paginated(vendorTicketSchema)), ...failureResponses },
+        response: { 200: successEnvelope(paginated(vendorTicketPayloadSchema.shape.ticket)), ...failureResponses },
       },
     },
     async (request) => {
       const { status } = request.query;
-      return ok(await listTickets(app.db, { shopId: vendorShopId(request), ...manageListArgs(request.query), status }));
+      return ok(
+        await listTicketsWithMessages(app.db, {
+          shopId: vendorShopId(request),
+          ...manageListArgs(request.query),
+          status,
+        }),
+      );
     },
   );
 

@@ -66,6 +66,7 @@ describe('GET vendor/tickets and GET vendor/tickets/{id}', () => {
       order_id: orderA.id,
       order_item_id: orderA.items[0]!.id,
       last_message: { author: 'customer' },
+      messages: [expect.objectContaining({ body: 'The pack was torn.', author: 'customer' })],
     });
     expect(ids(await f.call(vendorB.token, 'GET', '/api/vendor/tickets'))).toEqual([aboutB.id]);
 
