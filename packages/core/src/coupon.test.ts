@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CouponRule, evaluateCoupon } from './coupon';
+import { type CouponRule, couponLineDiscounts, evaluateCoupon } from './coupon';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const base: CouponRule = {
@@ -88,5 +88,16 @@ describe('evaluateCoupon', () => {
     expect(evaluateCoupon({ ...base, perUserLimit: 1 }, lines, { now, usesByThisUser: 1 })).toMatchObject({
       reason: 'per_user_exhausted',
     });
+  });
+});
+
+describe('couponLineDiscounts', () => {
+  it('gives each covered line its part of the discount by price x quantity, the others none', () => {
+    expect(couponLineDiscounts({ productIds: [2] }, lines, 13)).toEqual([0, 13]);
+    const three = [...lines, { productId: 3, price: 300, quantity: 1 }];
+    // 103 over 900 and 300 (product 2 not covered): the parts add up exactly.
+    expect(couponLineDiscounts({ productIds: [1, 3] }, three, 103)).toEqual([77, 0, 26]);
+    expect(couponLineDiscounts({ productIds: [] }, lines, 103)).toEqual([90, 13]);
+    expect(couponLineDiscounts({ productIds: [99] }, lines, 0)).toEqual([0, 0]);
   });
 });

@@ -8,6 +8,7 @@
 import type { CouponType } from './enums';
 import type { ErrorCode } from './error-codes';
 import { formatMoney, type MoneyFormat } from './money';
+import { allocate } from './money-rules';
 
 export interface CouponRule {
   type: CouponType;
@@ -108,4 +109,20 @@ export function evaluateCoupon(
 
   const raw = coupon.type === 'percent' ? Math.round((eligibleSubtotal * coupon.value) / 100) : coupon.value;
   return { ok: true, discount: Math.min(raw, eligibleSubtotal), eligibleSubtotal };
+}
+
+/**
+ * Each line's part of a coupon's `discount` (pence), in the order of `lines`: the lines the coupon
+ * applies to share it in proportion to price x quantity (the parts add up exactly), the others
+ * get none. Kept on the order line (`discount`), so a returned line gives back what was paid for
+ * it: a line the coupon did not cover was paid in full (docs/decisions/030).
+ */
+export function couponLineDiscounts(
+  coupon: Pick<CouponRule, 'productIds' | 'categoryIds' | 'subCategoryIds'>,
+  lines: CouponLine[],
+  discount: number,
+): number[] {
+  const weights = lines.map((line) => (couponMatchesLine(coupon, line) ? line.price * line.quantity : 0));
+  if (discount <= 0 || weights.every((weight) => weight === 0)) return lines.map(() => 0);
+  return allocate(discount, weights);
 }

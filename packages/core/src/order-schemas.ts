@@ -22,7 +22,10 @@ export const orderItemSchema = z.object({
   type: productTypeSchema,
   price: z.number().int(),
   quantity: z.number().int(),
-  discount: z.number().int(),
+  /** The line's part of the shop's coupon discount (0 on lines the coupon does not cover); `total` is price x quantity. */
+  discount: z.number().int().meta({
+    description: "The line's part of the shop's coupon discount, pence (0 on a line the coupon does not cover)",
+  }),
   total: z.number().int(),
   thumbnail: z.string().nullable(),
   /**

@@ -22,11 +22,24 @@ export interface RefundOrder {
   rewardPointsUsed: number;
 }
 
-/** An order line: its id, unit price and quantity bought. */
+/** An order line: its id, unit price and quantity bought, and its part of the coupon discount. */
 export interface RefundLine {
   id: number;
   price: number;
   quantity: number;
+  /**
+   * The line's part of the order's coupon discount as the checkout recorded it (only the lines the
+   * coupon covers carry one). Orders placed before lines recorded it hold 0 on every line: their
+   * discount is then shared over all the lines, as it was.
+   */
+  discount?: number;
+}
+
+/** Each line's part of the coupon discount: as recorded when the recorded parts make up the discount. */
+function couponParts(order: RefundOrder, lines: RefundLine[], weights: number[]): number[] {
+  const recorded = lines.map((line) => line.discount ?? 0);
+  const sum = recorded.reduce((total, part) => total + part, 0);
+  return sum === order.discount ? recorded : allocate(order.discount, weights);
 }
 
 /** Quantities returned, per order line id. */
@@ -38,8 +51,9 @@ const shareOf = (whole: number, part: number, of: number) =>
 
 /**
  * What the customer gets back once `returned` is back, in money and in spent points. Each line
- * carries its share of the coupon discount and of the points discount, in proportion to its
- * price x quantity (core's `allocate`: the parts add up exactly); a unit returned gives back the
+ * carries its part of the coupon discount (as the checkout recorded it: only the lines the coupon
+ * covers) and its share of the points discount, in proportion to its price x quantity (core's
+ * `allocate`: the parts add up exactly); a unit returned gives back the
  * line's paid price less its share, floored, and the last unit of the line the rest. The order's
  * delivery charge is given back once every unit of every line has come back (the whole order
  * returned: UK distance-selling rules refund the standard delivery then), not before.
@@ -50,7 +64,7 @@ export function returnedValue(
   returned: Returned,
 ): { money: number; points: number } {
   const weights = lines.map((line) => line.price * line.quantity);
-  const discounts = allocate(order.discount, weights);
+  const discounts = couponParts(order, lines, weights);
   const rewards = allocate(order.rewardDiscount, weights);
   const points = allocate(order.rewardPointsUsed, weights);
   let money = 0;

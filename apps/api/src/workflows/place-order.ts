@@ -431,7 +431,8 @@ async function placeInTransaction(
           type: l.variation.type,
           price: l.variation.price,
           quantity: l.quantity,
-          discount: 0,
+          // The line's part of the shop's coupon discount (none when the coupon does not cover it).
+          discount: claimed.get(f.part.shop.id)?.lineDiscounts[index] ?? 0,
           total: l.variation.price * l.quantity,
           thumbnail: l.variation.thumbnail,
           vatRate: l.variation.vatRate,

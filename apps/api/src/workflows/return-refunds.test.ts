@@ -414,6 +414,82 @@ describe('points spent on a returned order', () => {
 });
 
 describe('a cash order returned', () => {
+  it("refunds a line the shop's coupon did not cover in full, and a covered line less its part of the discount", async () => {
+    // Two products of one shop; the coupon covers the first only (20 % off it).
+    const shopId = (
+      await db().select({ id: shops.id }).from(shops).where(eq(shops.isActive, true)).orderBy(shops.id)
+    )[0]!.id;
+    const lines = await db()
+      .select({ variationId: productVariations.id, productId: products.id, price: productVariations.price })
+      .from(productVariations)
+      .innerJoin(products, eq(products.id, productVariations.productId))
+      .where(
+        and(
+          eq(products.shopId, shopId),
+          eq(products.type, 'Physical'),
+          eq(products.isActive, true),
+          eq(productVariations.isActive, true),
+        ),
+      )
+      .orderBy(productVariations.id);
+    const covered = lines[0]!;
+    const plain = lines.find((line) => line.productId !== covered.productId)!;
+    const vendor = await vendorOf(shopId);
+    const coupon = await as(vendor.token, 'POST', '/api/vendor/coupons', {
+      code: 'ONLYFIRST',
+      type: 'percent',
+      value: 20,
+      product_ids: [covered.productId],
+    });
+    expect(coupon.statusCode, coupon.body).toBe(201);
+
+    const customer = await signUp(t.app);
+    const placed = await as(customer.token, 'POST', '/api/user/order/place', {
+      order_type: 'collection',
+      collection_point: COLLECTION_POINT,
+      items: [
+        { variation_id: covered.variationId, quantity: 2 },
+        { variation_id: plain.variationId, quantity: 1 },
+      ],
+      coupons: { [shopId]: 'ONLYFIRST' },
+      payment_method: 'cash',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().data.orders[0] as {
+      id: number;
+      discount: number;
+      items: { id: number; variation_id: number; discount: number }[];
+    };
+    const expected = Math.round((covered.price * 2 * 20) / 100);
+    expect(order.discount).toBe(expected);
+    // The order's lines say which carried the discount: the covered one all of it.
+    const lineOf = (variationId: number) => order.items.find((item) => item.variation_id === variationId)!;
+    expect(lineOf(covered.variationId).discount).toBe(expected);
+    expect(lineOf(plain.variationId).discount).toBe(0);
+    for (const status of ['processing', 'ready', 'delivered']) {
+      expect((await as(vendor.token, 'PATCH', `/api/vendor/orders/${order.id}/status`, { status })).statusCode).toBe(
+        200,
+      );
+    }
+
+    const returnOf = async (itemId: number, quantity: number) => {
+      const asked = await as(customer.token, 'POST', '/api/user/order-return', {
+        order_item_id: itemId,
+        quantity,
+        reason: 'Not what I wanted.',
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const id = asked.json().data.return.id as number;
+      expect((await as(vendor.token, 'POST', `/api/vendor/returns/${id}/accept`, {})).statusCode).toBe(200);
+      return (await receive({ shopId }, id)).json().data.return.refund as { amount: number };
+    };
+    // The uncovered line was paid in full: all of it comes back.
+    expect((await returnOf(lineOf(plain.variationId).id, 1)).amount).toBe(plain.price);
+    // The covered line comes back less its discount.
+    expect((await returnOf(lineOf(covered.variationId).id, 2)).amount).toBe(covered.price * 2 - expected);
+    expect(await ledgerDifferences([order.id])).toEqual([]);
+  });
+
   it('records the refund owed in cash by the shop, with its ledger entry and mails at once; the shop marks it paid', async () => {
     const placed = await deliveredCheckout('cash', 1);
     const [order, other] = placed.orders;

@@ -1,5 +1,5 @@
 import type { CouponFunding } from '@parade/core/cart-schemas';
-import { type CouponLine, couponRefusalCodes, evaluateCoupon } from '@parade/core/coupon';
+import { type CouponLine, couponLineDiscounts, couponRefusalCodes, evaluateCoupon } from '@parade/core/coupon';
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -16,6 +16,8 @@ export interface ClaimedCoupon {
   id: number;
   code: string;
   discount: number;
+  /** Each line's part of `discount`, in the order of the lines claimed with (core's couponLineDiscounts). */
+  lineDiscounts: number[];
   fundedBy: CouponFunding;
 }
 
@@ -73,7 +75,13 @@ export async function claimCoupon(
     .returning({ id: coupons.id });
   if (counted.length === 0) throw refuse(409, 'This coupon has reached its usage limit.', 'coupon_used_up');
   input.usesInThisCheckout?.set(coupon.id, earlierInCheckout + 1);
-  return { id: coupon.id, code: coupon.code, discount: check.discount, fundedBy: coupon.fundedBy };
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    discount: check.discount,
+    lineDiscounts: couponLineDiscounts(coupon, input.lines, check.discount),
+    fundedBy: coupon.fundedBy,
+  };
 }
 
 /** Records which order used a claimed coupon (what cancelling the order gives back). */

@@ -21,7 +21,7 @@ export interface OrderRefundFacts {
   rewardPointsUsed: number;
   commission: number;
   platformDiscount: number;
-  lines: { id: number; price: number; quantity: number }[];
+  lines: { id: number; price: number; quantity: number; discount: number }[];
 }
 
 /** The order's refund facts, or null. */
@@ -48,7 +48,12 @@ export async function orderRefundFacts(db: DbOrTx, orderId: number): Promise<Ord
     .where(eq(orders.id, orderId));
   if (!order) return null;
   const lines = await db
-    .select({ id: orderItems.id, price: orderItems.price, quantity: orderItems.quantity })
+    .select({
+      id: orderItems.id,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      discount: orderItems.discount,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
