@@ -320,6 +320,36 @@ describe('POST /api/user/order/place', () => {
     expect(once.statusCode, once.body).toBe(201);
   });
 
+  it('needs no collection point or address for a cart of digital items only (spec: its order type is delivery)', async () => {
+    const me = await signUp(t.app);
+    const shop = await makeShop();
+    const ebook = await makeVariation(shop.id, { price: 499, stock: null, type: 'Digital' });
+    const loaf = await makeVariation(shop.id, { price: 300 });
+    const bare = (items: { variation_id: number; quantity: number }[], orderType: 'delivery' | 'collection') => ({
+      order_type: orderType,
+      items,
+      payment_method: 'cash',
+    });
+    const delivered = await place(me.token, bare([{ variation_id: ebook.id, quantity: 1 }], 'delivery'));
+    expect(delivered.statusCode, delivered.body).toBe(201);
+    expect(delivered.json().data.orders[0]).toMatchObject({ order_type: 'delivery', shipping_charge: 0, total: 499 });
+    // A physical line still needs somewhere to go.
+    const withLoaf = await place(
+      me.token,
+      bare(
+        [
+          { variation_id: ebook.id, quantity: 1 },
+          { variation_id: loaf.id, quantity: 1 },
+        ],
+        'delivery',
+      ),
+    );
+    expect(withLoaf.statusCode, withLoaf.body).toBe(422);
+    expect(withLoaf.json().code).toBe('delivery_address_required');
+    const collected = await place(me.token, bare([{ variation_id: loaf.id, quantity: 1 }], 'collection'));
+    expect(collected.json().code).toBe('collection_point_invalid');
+  });
+
   it('counts a coupon with usage_limit 1 once under 20 concurrent checkouts', async () => {
     const shop = await makeShop();
     const v = await makeVariation(shop.id, { price: 1000 });

@@ -278,9 +278,15 @@ export async function placeOrder(
     const message = 'Card payment is not available; please pay by cash.';
     throw refuse(message, { payment_method: [message] }, 'payment_unavailable');
   }
-  // Geocoding may call postcodes.io: done before the transaction, which then holds no lock while waiting.
-  const destination = await resolveDestination(ctx, customer, body, settings);
   const parts = await priceCart(ctx.db, body);
+  // Nothing to collect or deliver: a cart of digital items only needs no collection point or
+  // address (spec section 4: closing the location popup makes such a cart's order type delivery,
+  // and the popup opens only for a non-digital item). Geocoding may call postcodes.io: done
+  // before the transaction, which then holds no lock while waiting.
+  const physical = parts.some((part) => part.lines.some((line) => line.variation.type !== 'Digital'));
+  const destination = physical
+    ? await resolveDestination(ctx, customer, body, settings)
+    : { collectionPoint: null, address: null };
 
   let outcome: { reply: PlaceOrderPayload; mailIds: number[] } | 'replay';
   const attempt = () =>
