@@ -506,6 +506,14 @@ describe('checkout', () => {
       .toBe('true');
     await page.getByRole('button', { name: 'Delivery: E1 7TE' }).waitFor();
     expect(await page.getByTestId('delivering-to').innerText()).toContain('5 Wentworth Street');
+    // ...and the page says why, naming the postcode the shopper chose.
+    expect(await page.getByTestId('not-at-chosen-postcode').innerText()).toContain(
+      'None of your saved addresses is at E3 4TN',
+    );
+    // A new address starts at that postcode.
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    expect(await page.getByRole('textbox', { name: 'Postcode' }).inputValue()).toBe('E3 4TN');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     // Choosing the other address moves the header with it.
     await page.getByRole('radio', { name: /9 Vallance Road/ }).click();

@@ -192,6 +192,9 @@ export const publicCachePlugin = fp(
         (request.method === 'GET' || request.method === 'HEAD') &&
         request.routeOptions.config?.publicCache === true &&
         request.headers.authorization === undefined &&
+        // A route may mark one answer no-store: a stand-in for the real one (the storefront's
+        // shell when a page could not be drawn), never to be kept or repeated.
+        reply.getHeader('cache-control') !== 'no-store' &&
         (typeof payload === 'string' || Buffer.isBuffer(payload));
       if (!isPublic) {
         fill?.settle(null);

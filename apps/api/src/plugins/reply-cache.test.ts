@@ -152,7 +152,7 @@ describe('the public reply cache, on the demo catalogue', () => {
 
 describe('the public reply cache, bounded and single-flight', () => {
   let t: TestApp;
-  const runs = { slow: 0, cookie: 0, big: 0 };
+  const runs = { slow: 0, cookie: 0, big: 0, degraded: 0 };
 
   beforeAll(async () => {
     t = await buildTestApp({
@@ -167,6 +167,12 @@ describe('the public reply cache, bounded and single-flight', () => {
           runs.cookie++;
           reply.header('set-cookie', 'seen=1');
           return { runs: runs.cookie };
+        });
+        // A stand-in answer given for want of the real one (the storefront's shell when a page could not be drawn).
+        app.get('/api/test/degraded', { config: { publicCache: true } }, async (_request, reply) => {
+          runs.degraded++;
+          reply.header('cache-control', 'no-store');
+          return { runs: runs.degraded };
         });
         app.get('/api/test/big', { config: { publicCache: true } }, async (request) => {
           runs.big++;
@@ -190,6 +196,14 @@ describe('the public reply cache, bounded and single-flight', () => {
     const again = await get('/api/test/cookie');
     expect(fromCache(again)).toBe(false);
     expect(runs.cookie).toBe(2);
+  });
+
+  it('keeps no reply its route marked no-store, and sends it so', async () => {
+    await get('/api/test/degraded');
+    const again = await get('/api/test/degraded');
+    expect(fromCache(again)).toBe(false);
+    expect(runs.degraded).toBe(2);
+    expect(again.headers['cache-control']).toBe('no-store');
   });
 
   it('holds at most its entries and its bytes, dropping the least recently used', async () => {

@@ -205,6 +205,19 @@ describe('rendered pages and the reply cache', () => {
     expect(after.body).toContain(`"price":"${(newPrice / 100).toFixed(2)}"`);
   });
 
+  it('sends a page asked for with a trailing slash to its address without one (301), query kept', async () => {
+    for (const [asked, location] of [
+      ['/products/', '/products'],
+      ['/products/?sort=new', '/products?sort=new'],
+      ['/blog//', '/blog'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: asked });
+      expect(res.statusCode, asked).toBe(301);
+      expect(res.headers.location).toBe(location);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+  });
+
   it('answers a product no longer listed with 404 at once', async () => {
     const { card, url } = await aListedProduct();
     expect((await page(url)).statusCode).toBe(200);

@@ -154,6 +154,13 @@ export const storefrontPagesPlugin = fp(
 
     const sendShell = (reply: FastifyReply, status: number) =>
       reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+    /**
+     * The shell instead of a page that could not be drawn (a render that failed, or whose data
+     * waited too long for a connection): the browser fills it, but it is never kept in the reply
+     * cache, so the next visitor and search engines get the page once the server can draw it.
+     */
+    const sendShellForNow = (reply: FastifyReply, status: number) =>
+      reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(template);
 
     app.get(
       '/*',
@@ -161,7 +168,12 @@ export const storefrontPagesPlugin = fp(
       async (request: FastifyRequest, reply: FastifyReply) => {
         const spa = app.spaFor(request);
         if (spa?.name !== 'web') return reply.callNotFound();
-        const [urlPath = '/'] = request.url.split('?');
+        const [urlPath = '/', query] = request.url.split('?');
+        // One address per page: `/products/` is `/products` (its canonical URL has no slash).
+        if (urlPath.length > 1 && urlPath.endsWith('/')) {
+          const bare = urlPath.replace(/\/+$/, '') || '/';
+          return reply.redirect(query === undefined ? bare : `${bare}?${query}`, 301);
+        }
         const status = await app.storefrontPageStatus(urlPath);
         if (!renderer || !isServerRenderedPath(urlPath)) return sendShell(reply, status);
 
@@ -171,7 +183,7 @@ export const storefrontPagesPlugin = fp(
           result = await renderer.render({ url: request.url, origin: app.config.publicUrl, fetch: fetchFor(request) });
         } catch (error) {
           request.log.error({ err: error, url: request.url }, 'the storefront page failed to render: sent the shell');
-          return sendShell(reply, status);
+          return sendShellForNow(reply, status);
         }
         if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
         if (result.kind === 'shell') {
@@ -179,7 +191,7 @@ export const storefrontPagesPlugin = fp(
             { url: request.url, reason: result.reason },
             'the storefront page was not rendered: sent the shell',
           );
-          return sendShell(reply, status);
+          return sendShellForNow(reply, status);
         }
         let html = between(template, '<!-- page-head', '<!-- /page-head -->', result.head);
         html = between(html, '<!-- page-html -->', '<!-- /page-html -->', result.html);

@@ -48,7 +48,8 @@ function CheckNote({ check }: { check: PostcodeCheck | undefined }) {
  * address's postcode is checked: one outside the delivery area cannot be chosen, and the header's
  * location follows the chosen one (the server checks the same postcode again). Until the shopper
  * picks, the deliverable address with the postcode chosen in 'Choose Order Type' is preferred,
- * then the default one, then the first.
+ * then the default one, then the first; when none is at that postcode, the picker says so (and a
+ * new address starts with it), so the place never changes unannounced.
  */
 export function DeliveryAddressPicker({
   value,
@@ -71,6 +72,10 @@ export function DeliveryAddressPicker({
   const stillChecking = list.some((a) => checkOf(a)?.state === 'checking');
   const chooseDelivery = useLocationStore((s) => s.chooseDelivery);
   const headerLocation = useLocationStore((s) => s.selectedLocation);
+  // The postcode chosen in 'Choose Order Type' as the page opened (the header then follows the address).
+  const [askedPostcode] = useState(preferPostcode);
+  const noneAtAsked =
+    askedPostcode !== undefined && list.length > 0 && !list.some((a) => samePostcode(a.postcode, askedPostcode));
 
   useEffect(() => {
     if (!addresses.data) return;
@@ -155,6 +160,12 @@ export function DeliveryAddressPicker({
           {addressLine(chosen)}
         </Text>
       )}
+      {noneAtAsked && chosen && (
+        <Text size="sm" role="status" data-testid="not-at-chosen-postcode">
+          None of your saved addresses is at {askedPostcode}, the postcode you chose, so your order goes to the address
+          chosen above. To have it delivered at {askedPostcode}, add that address.
+        </Text>
+      )}
       {list.length > 0 && !stillChecking && !list.some(choosable) && (
         <Text c="error.8" fw={700} size="sm" role="alert">
           None of your saved addresses is in our delivery area. Add one that is, or choose collection.
@@ -171,7 +182,11 @@ export function DeliveryAddressPicker({
             New delivery address
           </Text>
           <AddressForm
-            defaults={{ name: user?.name ?? '', phone: user?.phone ?? '' }}
+            defaults={{
+              name: user?.name ?? '',
+              phone: user?.phone ?? '',
+              postcode: noneAtAsked ? askedPostcode : undefined,
+            }}
             onSaved={(saved) => {
               onChange(saved.id);
               setAdding(false);

@@ -87,7 +87,11 @@ export function ProductListView({
                 {title}
               </Title>
               <Text c="dimmed" size="sm" aria-live="polite" data-testid="product-count">
-                {total === undefined ? 'Loading products...' : `${total} ${total === 1 ? 'product' : 'products'}`}
+                {total !== undefined
+                  ? `${total} ${total === 1 ? 'product' : 'products'}`
+                  : list.isError
+                    ? 'The products did not load.'
+                    : 'Loading products...'}
               </Text>
             </Box>
             <Group gap="sm" align="flex-end" wrap="nowrap">

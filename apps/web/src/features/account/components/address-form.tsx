@@ -26,7 +26,7 @@ export function AddressForm({
 }: {
   address?: AddressDto;
   /** Pre-filled name and phone for a new address (the account's own). */
-  defaults?: { name: string; phone: string };
+  defaults?: { name: string; phone: string; postcode?: string };
   onSaved: (address: AddressDto) => void;
   onCancel: () => void;
 }) {
@@ -40,7 +40,7 @@ export function AddressForm({
       line1: address?.line1 ?? '',
       line2: address?.line2 ?? '',
       city: address?.city ?? 'London',
-      postcode: address?.postcode ?? '',
+      postcode: address?.postcode ?? defaults?.postcode ?? '',
       is_default: address?.is_default ?? false,
     },
     validate: schemaRules(addressSchema),

@@ -24,57 +24,66 @@ export function OrderLines({
   actions?: (item: OrderLine) => ReactNode;
 }) {
   const formatMoney = useFormatMoney();
+  // Narrow cell padding, and the table scrolls in its own box when a phone is still too narrow
+  // for it (long prices, a large font): amounts are never cut off by the card around it.
   return (
-    <Table verticalSpacing="xs" data-testid="order-lines" aria-label={`Items ordered from ${order.shop.name}`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th ta="left">Item</Table.Th>
-          <Table.Th ta="right">Price</Table.Th>
-          <Table.Th ta="right">Qty</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {order.items.map((item) => (
-          <Fragment key={item.id}>
-            <Table.Tr style={actions ? { borderBottom: 0 } : undefined}>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  {pictures && (
-                    <Box w={40} style={{ flex: 'none' }} data-print-hide>
-                      <LazyImage src={item.thumbnail} alt="" width={40} height={40} radius="sm" />
-                    </Box>
-                  )}
-                  <Stack gap={0}>
-                    <Text size="sm" fw={600}>
-                      {item.full_name}
-                    </Text>
-                    {item.discount > 0 && (
-                      <Text size="xs" c="dimmed">
-                        Discount −{formatMoney(item.discount)}
-                      </Text>
+    <Box style={{ overflowX: 'auto' }}>
+      <Table
+        verticalSpacing="xs"
+        horizontalSpacing="xs"
+        data-testid="order-lines"
+        aria-label={`Items ordered from ${order.shop.name}`}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th ta="left">Item</Table.Th>
+            <Table.Th ta="right">Price</Table.Th>
+            <Table.Th ta="right">Qty</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.items.map((item) => (
+            <Fragment key={item.id}>
+              <Table.Tr style={actions ? { borderBottom: 0 } : undefined}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    {pictures && (
+                      <Box w={40} style={{ flex: 'none' }} data-print-hide>
+                        <LazyImage src={item.thumbnail} alt="" width={40} height={40} radius="sm" />
+                      </Box>
                     )}
-                  </Stack>
-                </Group>
-              </Table.Td>
-              <Table.Td ta="right">{formatMoney(item.price)}</Table.Td>
-              <Table.Td ta="right">{item.quantity}</Table.Td>
-              <Table.Td ta="right" fw={600}>
-                {formatMoney(item.total)}
-              </Table.Td>
-            </Table.Tr>
-            {actions && (
-              <Table.Tr data-print-hide>
-                <Table.Td colSpan={4} pt={0}>
-                  <Group gap="xs" pl={pictures ? 52 : 0}>
-                    {actions(item)}
+                    <Stack gap={0}>
+                      <Text size="sm" fw={600}>
+                        {item.full_name}
+                      </Text>
+                      {item.discount > 0 && (
+                        <Text size="xs" c="dimmed">
+                          Discount −{formatMoney(item.discount)}
+                        </Text>
+                      )}
+                    </Stack>
                   </Group>
                 </Table.Td>
+                <Table.Td ta="right">{formatMoney(item.price)}</Table.Td>
+                <Table.Td ta="right">{item.quantity}</Table.Td>
+                <Table.Td ta="right" fw={600}>
+                  {formatMoney(item.total)}
+                </Table.Td>
               </Table.Tr>
-            )}
-          </Fragment>
-        ))}
-      </Table.Tbody>
-    </Table>
+              {actions && (
+                <Table.Tr data-print-hide>
+                  <Table.Td colSpan={4} pt={0}>
+                    <Group gap="xs" pl={pictures ? 52 : 0}>
+                      {actions(item)}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Fragment>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Box>
   );
 }

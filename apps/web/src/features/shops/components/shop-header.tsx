@@ -26,7 +26,7 @@ export function ShopHeader({ shop, data, actions }: { shop: Shop; data: ShopData
           >
             {shop.name.charAt(0).toUpperCase()}
           </Avatar>
-          <Stack gap={2} pb={4} style={{ minWidth: 0 }}>
+          <Stack gap={2} pb={4} className={classes.name}>
             <Title order={1} size="h2" lh={1.2}>
               {shop.name}
             </Title>
