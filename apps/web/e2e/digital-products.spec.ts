@@ -219,7 +219,7 @@ describe('digital products', () => {
       method: 'POST',
       body: { email: `vendor.${BOOKSHOP}@parade.test`, password: 'parade-vendor-2026' },
     });
-    for (const status of ['processing', 'shipping', 'delivered'])
+    for (const status of ['processing', 'ready', 'delivered'])
       await api(`vendor/orders/${order.id}/status`, { method: 'PATCH', token: vendor.access_token, body: { status } });
     const earned = Math.floor(order.total / 100);
     expect(earned).toBeGreaterThan(0);

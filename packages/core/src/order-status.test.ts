@@ -9,15 +9,22 @@ import {
 
 describe('order status transitions', () => {
   it('follow pending -> processing -> ready|shipping -> delivered, or cancelled before delivery', () => {
-    expect(canChangeOrderStatus('pending', 'processing')).toBe(true);
-    expect(canChangeOrderStatus('processing', 'ready')).toBe(true);
-    expect(canChangeOrderStatus('processing', 'shipping')).toBe(true);
-    expect(canChangeOrderStatus('shipping', 'delivered')).toBe(true);
-    expect(canChangeOrderStatus('ready', 'cancelled')).toBe(true);
-    expect(canChangeOrderStatus('pending', 'delivered')).toBe(false);
-    expect(canChangeOrderStatus('delivered', 'cancelled')).toBe(false);
-    expect(canChangeOrderStatus('cancelled', 'pending')).toBe(false);
-    expect(allowedNextStatuses('delivered')).toEqual([]);
+    expect(canChangeOrderStatus('pending', 'processing', 'collection')).toBe(true);
+    expect(canChangeOrderStatus('processing', 'ready', 'collection')).toBe(true);
+    expect(canChangeOrderStatus('processing', 'shipping', 'delivery')).toBe(true);
+    expect(canChangeOrderStatus('shipping', 'delivered', 'delivery')).toBe(true);
+    expect(canChangeOrderStatus('ready', 'cancelled', 'collection')).toBe(true);
+    expect(canChangeOrderStatus('pending', 'delivered', 'delivery')).toBe(false);
+    expect(canChangeOrderStatus('delivered', 'cancelled', 'collection')).toBe(false);
+    expect(canChangeOrderStatus('cancelled', 'pending', 'delivery')).toBe(false);
+    expect(allowedNextStatuses('delivered', 'collection')).toEqual([]);
+  });
+
+  it('puts a collection order through ready and a delivery order through shipping, never the other way', () => {
+    expect(allowedNextStatuses('processing', 'collection')).toEqual(['ready', 'cancelled']);
+    expect(allowedNextStatuses('processing', 'delivery')).toEqual(['shipping', 'cancelled']);
+    expect(canChangeOrderStatus('processing', 'shipping', 'collection')).toBe(false);
+    expect(canChangeOrderStatus('processing', 'ready', 'delivery')).toBe(false);
   });
 
   it('tracks collection through ready and delivery through shipping', () => {

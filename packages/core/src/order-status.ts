@@ -17,12 +17,23 @@ const nextStatuses: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-export function allowedNextStatuses(from: OrderStatus): readonly OrderStatus[] {
-  return nextStatuses[from];
+/**
+ * The statuses an order can move to next. `ready` (for collection) is only for a collection
+ * order and `shipping` (out for delivery) only for a delivery order: the customer's status mail
+ * says "ready for collection" or "out for delivery", and must not say it of the other kind.
+ */
+export function allowedNextStatuses(from: OrderStatus, orderType: 'collection' | 'delivery'): readonly OrderStatus[] {
+  return nextStatuses[from].filter(
+    (to) => !(to === 'ready' && orderType !== 'collection') && !(to === 'shipping' && orderType !== 'delivery'),
+  );
 }
 
-export function canChangeOrderStatus(from: OrderStatus, to: OrderStatus): boolean {
-  return nextStatuses[from].includes(to);
+export function canChangeOrderStatus(
+  from: OrderStatus,
+  to: OrderStatus,
+  orderType: 'collection' | 'delivery',
+): boolean {
+  return allowedNextStatuses(from, orderType).includes(to);
 }
 
 /** The statuses a shopper's tracking timeline walks through, for an order of this type. */

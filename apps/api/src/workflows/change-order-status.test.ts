@@ -147,7 +147,13 @@ describe('changeOrderStatus', () => {
       changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'delivered' }),
     );
     expect([skip.statusCode, skip.code]).toEqual([422, 'order_status_invalid']);
-    for (const to of ['processing', 'ready', 'delivered'] as const) {
+    await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'processing' });
+    // A collection order is never "out for delivery" (its customer would be mailed so).
+    const wrongKind = await refusal(
+      changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'shipping' }),
+    );
+    expect([wrongKind.statusCode, wrongKind.code]).toEqual([422, 'order_status_invalid']);
+    for (const to of ['ready', 'delivered'] as const) {
       await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to });
     }
     const late = await refusal(
@@ -167,7 +173,7 @@ describe('changeOrderStatus', () => {
     // 2 x 1000 - 150 coupon - 300 points = 1550: floor(15.5) x 2 = 30 points.
     expect(order.total).toBe(1550);
     await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'processing' });
-    await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'shipping' });
+    await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'ready' });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 5 }, () =>
         changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: order.id, to: 'delivered' }),

@@ -22,8 +22,15 @@ import { recordOrderSales } from './record-order-sales';
 
 const orderNotFound = () => notFound('Order not found.', 'order_not_found');
 
-function refuseTransition(from: OrderStatus, to: OrderStatus): AppError {
-  const message = `An order that is ${from} cannot become ${to}.`;
+function refuseTransition(
+  order: { status: OrderStatus; orderType: 'collection' | 'delivery' },
+  to: OrderStatus,
+): AppError {
+  const message =
+    (to === 'ready' || to === 'shipping') &&
+    canChangeOrderStatus(order.status, to === 'ready' ? 'shipping' : 'ready', order.orderType)
+      ? `A ${order.orderType} order cannot become ${to}: it ${to === 'ready' ? 'is delivered, not collected' : 'is collected, not delivered'}.`
+      : `An order that is ${order.status} cannot become ${to}.`;
   return new AppError(422, message, { status: [message] }, 'order_status_invalid');
 }
 
@@ -64,9 +71,9 @@ async function applyStatusChange(
   publicUrl: string,
 ): Promise<{ mailIds: number[]; refundIds: number[] }> {
   const refundIds: number[] = [];
-  if (!canChangeOrderStatus(order.status, to)) throw refuseTransition(order.status, to);
+  if (!canChangeOrderStatus(order.status, to, order.orderType)) throw refuseTransition(order, to);
   // The row is locked, so the guard cannot fail here; it keeps the update honest if that changes.
-  if (!(await setOrderStatus(tx, order.id, order.status, to, note))) throw refuseTransition(order.status, to);
+  if (!(await setOrderStatus(tx, order.id, order.status, to, note))) throw refuseTransition(order, to);
   if (to === 'cancelled') {
     // A paid card order's money goes back: decided here, sent to Stripe after the commit (decision 028).
     if (order.paymentStatus === 'paid' && (await invoicePaymentMethod(tx, order.invoiceId)) === 'card') {
@@ -162,7 +169,7 @@ export async function cancelInvoiceOrders(
   const orderIds: number[] = [];
   const mailIds: number[] = [];
   for (const order of await lockLiveInvoiceOrders(tx, invoiceId)) {
-    if (!canChangeOrderStatus(order.status, 'cancelled')) continue;
+    if (!canChangeOrderStatus(order.status, 'cancelled', order.orderType)) continue;
     // The orders of an unpaid card checkout: nothing was taken, so nothing is refunded.
     mailIds.push(...(await applyStatusChange(tx, order, 'cancelled', note, publicUrl)).mailIds);
     orderIds.push(order.id);

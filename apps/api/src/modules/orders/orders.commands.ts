@@ -17,6 +17,7 @@ export interface LockedOrder {
   shopId: number;
   userId: number;
   status: OrderStatus;
+  orderType: OrderType;
   paymentStatus: PaymentStatus;
   total: number;
   shippingCharge: number;
@@ -29,6 +30,8 @@ const lockedColumns = {
   shopId: orders.shopId,
   userId: orders.userId,
   status: orders.status,
+  // The checkout's order type, read beside the order (its invoice row is not locked).
+  orderType: sql<OrderType>`(select ${invoices.orderType} from ${invoices} where ${invoices.id} = ${orders.invoiceId})`,
   paymentStatus: orders.paymentStatus,
   total: orders.total,
   shippingCharge: orders.shippingCharge,

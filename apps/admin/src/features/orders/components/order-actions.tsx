@@ -17,13 +17,9 @@ const failed = (e: unknown) => notifyError(e instanceof ApiError ? e.message : '
 export function OrderActions({ order }: { order: VendorOrderPayload['order'] }) {
   const change = useChangeOrderStatus(order.id);
   const markPaid = useMarkOrderPaid(order.id);
-  const next = allowedNextStatuses(order.status).filter((status) => {
-    if (status === 'cancelled') return false;
-    if (status === 'ready') return order.order_type === 'collection';
-    if (status === 'shipping') return order.order_type === 'delivery';
-    return true;
-  });
-  const canCancel = allowedNextStatuses(order.status).includes('cancelled');
+  const allowed = allowedNextStatuses(order.status, order.order_type);
+  const next = allowed.filter((status) => status !== 'cancelled');
+  const canCancel = allowed.includes('cancelled');
   const canMarkPaid =
     order.payment_method === 'cash' && order.payment_status === 'unpaid' && order.status !== 'cancelled';
 

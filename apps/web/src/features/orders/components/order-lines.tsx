@@ -49,7 +49,8 @@ export function OrderLines({
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
                     {pictures && (
-                      <Box w={40} style={{ flex: 'none' }} data-print-hide>
+                      // Not on a phone: there the name, price, quantity and total need the width.
+                      <Box w={40} style={{ flex: 'none' }} data-print-hide visibleFrom="xs">
                         <LazyImage src={item.thumbnail} alt="" width={40} height={40} radius="sm" />
                       </Box>
                     )}
@@ -74,7 +75,7 @@ export function OrderLines({
               {actions && (
                 <Table.Tr data-print-hide>
                   <Table.Td colSpan={4} pt={0}>
-                    <Group gap="xs" pl={pictures ? 52 : 0}>
+                    <Group gap="xs" pl={{ base: 0, xs: pictures ? 52 : 0 }}>
                       {actions(item)}
                     </Group>
                   </Table.Td>
