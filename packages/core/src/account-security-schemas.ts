@@ -168,6 +168,8 @@ export const securityEventsQuerySchema = z.object({
 
 export const adminSecurityEventsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** 1-100, default 20, as every admin list. */
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
   /** Part of the account's e-mail, or an address. */
   search: z.string().trim().max(200).optional(),
   kind: securityEventKindSchema.optional(),

@@ -3,7 +3,7 @@
  * docs/decisions/031). Pence throughout.
  */
 import { z } from 'zod';
-import { pageQuerySchema } from './catalog-schemas';
+import { pageQuerySchema, wholeNumber } from './catalog-schemas';
 
 /** POST vendor/payouts/onboarding: where to send the shopkeeper (Stripe's hosted onboarding, valid a few minutes). */
 export const payoutOnboardingSchema = z.object({ url: z.string() });
@@ -62,7 +62,11 @@ export const payoutRunDetailSchema = z.object({
 export type PayoutRunDetail = z.infer<typeof payoutRunDetailSchema>;
 
 /** GET admin/payouts/runs?page: newest first, 20 a page. */
-export const payoutRunsQuerySchema = z.object({ page: pageQuerySchema.optional() });
+/** GET admin/payouts/runs?page&per_page (1-100, default 20), as every admin list. */
+export const payoutRunsQuerySchema = z.object({
+  page: pageQuerySchema.optional(),
+  per_page: wholeNumber(1, 100).optional(),
+});
 export const PAYOUT_RUNS_PER_PAGE = 20;
 
 /** A transfer's status in words, for the admin's Payouts page. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageQuerySchema, wholeNumber } from './catalog-schemas';
+import { paginated } from './envelope';
 
 /**
  * Refunds on the wire (docs/decisions/028, 030). Money in pence. A card refund is `pending`
@@ -53,9 +55,16 @@ export const adminRefundSchema = returnRefundSchema.extend({
 });
 export type AdminRefund = z.infer<typeof adminRefundSchema>;
 
-/** GET admin/refunds: refunds that failed, or card refunds pending for more than ten minutes. */
-export const adminRefundListPayloadSchema = z.object({ refunds: z.array(adminRefundSchema) });
+/**
+ * GET admin/refunds?page&per_page: refunds that failed, or card refunds pending for more than ten
+ * minutes, newest first, as every admin list: Paginated (per_page 1-100, default 20).
+ */
+export const adminRefundListPayloadSchema = paginated(adminRefundSchema);
 export type AdminRefundListPayload = z.infer<typeof adminRefundListPayloadSchema>;
+export const adminRefundListQuerySchema = z.object({
+  page: pageQuerySchema.optional(),
+  per_page: wholeNumber(1, 100).optional(),
+});
 
 /** A card refund still pending after this long is listed as stuck for the admin. */
 export const REFUND_STUCK_AFTER_MINUTES = 10;

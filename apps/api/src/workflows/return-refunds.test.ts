@@ -283,9 +283,11 @@ describe('a card order returned', () => {
 
     const listed = await as(admin.token, 'GET', '/api/admin/refunds');
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json().data.refunds).toContainEqual(
+    expect(listed.json().data).toMatchObject({ current_page: 1, per_page: 20 });
+    expect(listed.json().data.data).toContainEqual(
       expect.objectContaining({ id: refund!.id, status: 'failed', kind: 'return', order_id: order.id }),
     );
+    expect((await as(admin.token, 'GET', '/api/admin/refunds?per_page=101')).statusCode).toBe(422);
     const vendor = await vendorOf(order.shopId);
     expect((await as(vendor.token, 'GET', '/api/admin/refunds')).statusCode).toBe(403);
 

@@ -420,6 +420,11 @@ describe('security events', () => {
         detail: 'wrong password',
       }),
     ]);
+    // per_page as every admin list: 1-100.
+    const onePerPage = await get(admin.token, `/api/admin/security-events?per_page=1`);
+    expect(onePerPage.json().data).toMatchObject({ per_page: 1 });
+    expect(onePerPage.json().data.data).toHaveLength(1);
+    expect((await get(admin.token, '/api/admin/security-events?per_page=101')).statusCode).toBe(422);
 
     // Older than the retention: pruned.
     await t.database.db.insert(securityEvents).values({

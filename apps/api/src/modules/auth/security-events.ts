@@ -69,14 +69,19 @@ const toDto = (row: EventRow): SecurityEvent => ({
   detail: row.detail,
 });
 
-async function pageOf(db: DbOrTx, where: SQL | undefined, page: number): Promise<{ rows: EventRow[]; total: number }> {
+async function pageOf(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: number,
+  perPage = SECURITY_EVENTS_PER_PAGE,
+): Promise<{ rows: EventRow[]; total: number }> {
   const rows = await db
     .select()
     .from(securityEvents)
     .where(where)
     .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
-    .limit(SECURITY_EVENTS_PER_PAGE)
-    .offset((page - 1) * SECURITY_EVENTS_PER_PAGE);
+    .limit(perPage)
+    .offset((page - 1) * perPage);
   const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(securityEvents).where(where);
   return { rows, total: Number(counted?.n ?? 0) };
 }
@@ -94,18 +99,19 @@ export async function listUserSecurityEvents(
 /** Every account's events for the admin, newest first: by part of the e-mail or an address, and by kind. */
 export async function listAllSecurityEvents(
   db: DbOrTx,
-  filters: { page: number; search?: string | undefined; kind?: SecurityEventKind | undefined },
+  filters: { page: number; perPage?: number; search?: string | undefined; kind?: SecurityEventKind | undefined },
 ): Promise<Paginated<AdminSecurityEvent>> {
+  const perPage = filters.perPage ?? SECURITY_EVENTS_PER_PAGE;
   const where = and(
     filters.kind ? eq(securityEvents.kind, filters.kind) : undefined,
     ilikeAny(filters.search, securityEvents.email, securityEvents.ip),
   );
-  const { rows, total } = await pageOf(db, where, filters.page);
+  const { rows, total } = await pageOf(db, where, filters.page, perPage);
   return paginate(
     rows.map((row) => ({ ...toDto(row), user_id: row.userId, email: row.email })),
     total,
     filters.page,
-    SECURITY_EVENTS_PER_PAGE,
+    perPage,
   );
 }
 

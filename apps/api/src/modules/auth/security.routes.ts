@@ -270,6 +270,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await listAllSecurityEvents(app.db, {
           page: request.query.page ?? 1,
+          perPage: request.query.per_page,
           search: request.query.search,
           kind: request.query.kind,
         }),

@@ -1,10 +1,12 @@
 import { adminIdParamsSchema } from '@parade/core/admin-schemas';
-import { successEnvelope } from '@parade/core/envelope';
+import { paginate, successEnvelope } from '@parade/core/envelope';
 import {
   adminRefundListPayloadSchema,
+  adminRefundListQuerySchema,
   adminRefundSchema,
   REFUND_STUCK_AFTER_MINUTES,
 } from '@parade/core/refund-schemas';
+import { MANAGE_PER_PAGE } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
@@ -26,14 +28,17 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: `Refunds that failed, and card refunds still pending after ${REFUND_STUCK_AFTER_MINUTES} minutes, newest first (up to 100)`,
+        summary: `Refunds that failed, and card refunds still pending after ${REFUND_STUCK_AFTER_MINUTES} minutes, newest first, paginated (per_page 1-100, default 20)`,
+        querystring: adminRefundListQuerySchema,
         response: { 200: successEnvelope(adminRefundListPayloadSchema), ...failureResponses },
       },
     },
-    async () => {
+    async (request) => {
       const stuckBefore = new Date(Date.now() - REFUND_STUCK_AFTER_MINUTES * 60_000);
-      const rows = await troubledRefunds(app.db, stuckBefore);
-      return ok({ refunds: rows.map(toAdminRefund) });
+      const page = request.query.page ?? 1;
+      const perPage = request.query.per_page ?? MANAGE_PER_PAGE;
+      const { rows, total } = await troubledRefunds(app.db, stuckBefore, { page, perPage });
+      return ok(paginate(rows.map(toAdminRefund), total, page, perPage));
     },
   );
 

@@ -253,13 +253,26 @@ export async function recordOutsideRefund(
 }
 
 /** Refunds a person should look at: `failed` ones, and card refunds still `pending` since before `stuckBefore`; newest first. */
-export async function troubledRefunds(db: DbOrTx, stuckBefore: Date, limit = 100): Promise<RefundRow[]> {
-  return db
-    .select()
-    .from(refunds)
-    .where(or(eq(refunds.status, 'failed'), and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, stuckBefore))))
-    .orderBy(desc(refunds.updatedAt), desc(refunds.id))
-    .limit(limit);
+export async function troubledRefunds(
+  db: DbOrTx,
+  stuckBefore: Date,
+  page: { page: number; perPage: number },
+): Promise<{ rows: RefundRow[]; total: number }> {
+  const troubled = or(
+    eq(refunds.status, 'failed'),
+    and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, stuckBefore)),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(refunds)
+      .where(troubled)
+      .orderBy(desc(refunds.updatedAt), desc(refunds.id))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db.select({ n: sql<number>`count(*)::int` }).from(refunds).where(troubled),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
 /** One refund, or null. */

@@ -213,13 +213,14 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         security,
-        summary: 'Payout runs, newest first, 20 a page, each with its transfers counted and summed by status',
+        summary:
+          'Payout runs, newest first, 20 a page (per_page 1-100), each with its transfers counted and summed by status',
         querystring: payoutRunsQuerySchema,
         response: { 200: successEnvelope(paginated(payoutRunSchema)), ...failureResponses },
       },
     },
     async (request) => {
-      const page = await listPayoutRuns(app.db, request.query.page ?? 1);
+      const page = await listPayoutRuns(app.db, request.query.page ?? 1, request.query.per_page);
       return ok({ ...page, data: await runViews(page.data) });
     },
   );

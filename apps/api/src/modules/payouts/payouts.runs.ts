@@ -192,15 +192,19 @@ async function withTotals(db: DbOrTx, runs: PayoutRunRow[]): Promise<PayoutRunSu
 }
 
 /** The runs, newest first, a page at a time, each with its transfers counted and summed by status. */
-export async function listPayoutRuns(db: DbOrTx, page: number): Promise<Paginated<PayoutRunSummary>> {
+export async function listPayoutRuns(
+  db: DbOrTx,
+  page: number,
+  perPage = PAYOUT_RUNS_PER_PAGE,
+): Promise<Paginated<PayoutRunSummary>> {
   const runs = await db
     .select()
     .from(payoutRuns)
     .orderBy(desc(payoutRuns.createdAt), desc(payoutRuns.id))
-    .limit(PAYOUT_RUNS_PER_PAGE)
-    .offset((page - 1) * PAYOUT_RUNS_PER_PAGE);
+    .limit(perPage)
+    .offset((page - 1) * perPage);
   const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(payoutRuns);
-  return paginate(await withTotals(db, runs), Number(counted?.n ?? 0), page, PAYOUT_RUNS_PER_PAGE);
+  return paginate(await withTotals(db, runs), Number(counted?.n ?? 0), page, perPage);
 }
 
 /** One run with its totals and every transfer (shop id order), or null. */

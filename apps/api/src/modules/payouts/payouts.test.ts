@@ -342,6 +342,11 @@ describe('payout runs', () => {
     const listed = payoutRunSchema.parse(page.data.find((r: { id: number }) => r.id === result.run.id));
     expect(listed.paid.amount).toBe(result.run.paid.amount);
     expect(page.data[0].id).toBe(next.run.id);
+    // per_page as every admin list: 1-100.
+    const one_a_page = (await call(admin.token, 'GET', '/api/admin/payouts/runs?per_page=1')).json().data;
+    expect(one_a_page).toMatchObject({ per_page: 1, current_page: 1 });
+    expect(one_a_page.data.map((r: { id: number }) => r.id)).toEqual([next.run.id]);
+    expect((await call(admin.token, 'GET', '/api/admin/payouts/runs?per_page=101')).statusCode).toBe(422);
     const one = await call(admin.token, 'GET', `/api/admin/payouts/runs/${result.run.id}`);
     expect(payoutRunDetailSchema.parse(one.json().data)).toEqual(result);
     expect((await call(admin.token, 'GET', '/api/admin/payouts/runs/999999')).statusCode).toBe(404);

@@ -9,7 +9,9 @@ export const troubledRefundsKey = ['admin', 'refunds', 'troubled'] as const;
 export const useTroubledRefunds = () =>
   useQuery({
     queryKey: troubledRefundsKey,
-    queryFn: ({ signal }) => apiData('admin/refunds', adminRefundListPayloadSchema, { signal }).then((p) => p.refunds),
+    // The whole worklist at once: it is short (what failed or is stuck), and 100 is a page's most.
+    queryFn: ({ signal }) =>
+      apiData('admin/refunds?per_page=100', adminRefundListPayloadSchema, { signal }).then((p) => p.data),
   });
 
 /** POST admin/refunds/{id}/retry: sends it to Stripe again; the list is asked again once it had its answer. */
