@@ -135,8 +135,19 @@ describe('order type, location and cart', () => {
   it('switches to delivery with postcode suggestions, in and out of the area', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
-    await locationButton(page).click();
+    // Opened and closed by keyboard, the first time: focus comes back to the button.
+    await locationButton(page).focus();
+    await page.keyboard.press('Enter');
     const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+    await modal.waitFor();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName),
+      )
+      .toBe('location-button');
+    await locationButton(page).click();
     await modal.getByRole('button', { name: 'Delivery Order' }).click();
     const postcode = modal.getByLabel('Delivery postcode');
     await postcode.fill('E2 6');

@@ -194,6 +194,8 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Move an order along the status flow (cancelled gives back stock, points and the coupon use)',
+        description:
+          'pending -> processing -> ready (a collection order) or shipping (a delivery order) -> delivered; cancelled before delivered. Any other change is 422 `order_status_invalid`.',
         params: idParamsSchema,
         body: vendorOrderStatusBodySchema,
         response: { 200: successEnvelope(vendorOrderPayloadSchema), ...failureResponses },

@@ -1,5 +1,5 @@
 import { messages } from '@parade/core/messages';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '@/components/ui/notify';
 import { useCartActions } from '@/features/cart/hooks/use-cart-actions';
 import { useCartStore } from '@/features/cart/stores/cart-store';
@@ -33,6 +33,27 @@ export function LocationController() {
   }, [settings.data, collectionPoints, pruneCollectionPoint]);
 
   const cartIsAllDigital = items.length > 0 && items.every((item) => item.product.type === 'Digital');
+
+  // Focus goes back to what opened the modal when it closes. Mantine's modal does this itself
+  // from its second opening on; the first time it mounts already open (its code loads then) and
+  // does not see what had focus, which left focus on the page's body.
+  const openedFrom = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (opened) {
+      openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const from = openedFrom.current;
+    openedFrom.current = null;
+    if (!from) return;
+    // After the modal's own return (it runs 10 ms after closing) and its transition.
+    const timer = window.setTimeout(() => {
+      if (from.isConnected && (document.activeElement === document.body || document.activeElement === null)) {
+        from.focus({ preventScroll: true });
+      }
+    }, 250);
+    return () => window.clearTimeout(timer);
+  }, [opened]);
 
   // Once opened it stays mounted, so closing still plays the modal's transition.
   const [wanted, setWanted] = useState(opened);
