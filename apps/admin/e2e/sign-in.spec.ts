@@ -14,9 +14,15 @@ describe('merchant and admin sign-in', () => {
   it('shows the sign-in form at /admin/ with no serious accessibility problems', async () => {
     for (const [name, viewport] of Object.entries(viewports)) {
       const { page, context } = await newPage(browser, viewport);
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
       await page.goto('/admin/');
       await page.getByRole('heading', { name: 'Parade Merchant' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin/sign-in');
+      // The router warned of the redirecting index route and of no fallback while loading.
+      expect(warnings).toEqual([]);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await saveScreenshot(page, `sign-in-${name}`);
       await context.close();

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { LoadingState } from '@/components/states';
 import { redirectSignedIn, requireRole } from '@/features/auth/guards';
 import { homeFor, paths } from '@/lib/paths';
 import { retryOnce } from '@/lib/retry-once';
@@ -124,6 +125,8 @@ export const createAppRouter = () =>
     [
       {
         errorElement: <RouteError />,
+        // What shows while the first page's loaders run (React Router warned on every page without it).
+        hydrateFallbackElement: <LoadingState />,
         children: [
           {
             index: true,
@@ -131,6 +134,8 @@ export const createAppRouter = () =>
               const { user } = useSessionStore.getState();
               return redirect(user ? homeFor(user.role) : paths.signIn);
             },
+            // Never drawn: the loader always redirects (an element keeps React Router from warning of a page without one).
+            element: <LoadingState />,
           },
           {
             path: lastSegment(paths.signIn),
