@@ -1,9 +1,14 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './src/app/pwa/service-worker-build';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 /**
  * React and the router, which every screen needs whole, go to their own long-cached chunks, and
@@ -42,7 +47,15 @@ function moduleChunks(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // serviceWorker: /service-worker.js, the installable storefront's offline shell (docs/decisions/035).
   plugins: [react(), moduleChunks(), serviceWorker()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      // React Router's package exports only its development build (dev warnings on); the browser
+      // bundle takes the production one, as its framework mode does (the server render keeps the
+      // package's own entry).
+      ...(isSsrBuild ? [] : [{ find: /^react-router$/, replacement: reactRouterProduction }]),
+    ],
+  },
   server: { port: 5173, proxy: { '/api': api, '/uploads': api } },
   // The server render's bundle (`vite build --ssr src/app/entry-server.tsx`, into dist-server):
   // the workspace's own packages are TypeScript, so they are bundled; libraries stay imports.

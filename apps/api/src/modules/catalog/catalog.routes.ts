@@ -59,7 +59,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`category` is a list: `category[0]=a&category[1]=b`, `category=a&category=b` or `category=a`. ' +
           'Each card links to its cheapest active variation and `price` is that price; `min_price`/`max_price` ' +
-          '(pence) filter on it. `price_range` ignores the price filter. Default sort: `date`, `sort_high=1`. ' +
+          '(pence) filter on it. `price_range` is the min/max active variation price of the filtered set (the cheapest ' +
+          'card to the dearest variation) and ignores the price filter. Default sort: `date`, `sort_high=1`. ' +
           '`search` needs 3 to 100 characters with at least 3 letters or digits (else 422 `validation_failed` on ' +
           '`search`; empty is no search), and searching is limited to 120 a minute per address as POST /search is ' +
           '(429 `rate_limited`; a reply already in the reply cache is not counted). Browsing without `search` is not limited.',

@@ -114,6 +114,11 @@ export const products = pgTable(
     cardVariationSlug: text(),
     cardVariationFullName: text(),
     cardPrice: integer(),
+    /**
+     * The dearest active variation's price: with the card's (the cheapest) it gives a list's
+     * price range, "the min/max variation price of the filtered set" (api-contract.md).
+     */
+    topPrice: integer(),
     cardCompareAtPrice: integer(),
     cardStock: integer(),
     cardInStock: boolean().notNull().default(false),
@@ -145,6 +150,7 @@ function listIndexes(t: {
   createdAt: ExtraConfigColumn;
   id: ExtraConfigColumn;
   cardPrice: ExtraConfigColumn;
+  topPrice: ExtraConfigColumn;
   unitsSold: ExtraConfigColumn;
   ratingAverage: ExtraConfigColumn;
   ratingCount: ExtraConfigColumn;
@@ -188,6 +194,10 @@ function listIndexes(t: {
       .on(t.shopId, ...newest())
       .where(listed),
     idx('shop_price').on(t.shopId, t.cardPrice).where(listed),
+    // The dearest variation's edge of a price range (the catalogue's, a shop's), as `price_*` and
+    // `shop_price` give the cheapest.
+    idx('top_price').on(t.topPrice.desc().nullsFirst()).where(listed),
+    idx('shop_top_price').on(t.shopId, t.topPrice).where(listed),
     idx('shop_slug').on(t.shopSlug, t.slug).where(listed),
     idx('category')
       .on(t.categoryId, ...newest())

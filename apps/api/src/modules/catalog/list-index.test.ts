@@ -33,6 +33,7 @@ function random(seed: number) {
 interface Row {
   id: number;
   price: number | null;
+  top: number | null;
   sold: number;
   rating: number | null;
   rating_count: number;
@@ -93,13 +94,14 @@ function reference(rows: Row[], filters: ProductFilters, sort: ProductSort, sear
       (filters.maxPrice === undefined || r.price <= filters.maxPrice),
   );
   const prices = facets.flatMap((r) => (r.price === null ? [] : [r.price]));
+  const tops = facets.flatMap((r) => (r.price === null ? [] : [r.top ?? r.price]));
   return {
     ordered: [...(filters.minPrice === undefined && filters.maxPrice === undefined ? facets : inPrice)]
       .sort(compare)
       .map((r) => r.id),
     total: (filters.minPrice === undefined && filters.maxPrice === undefined ? facets : inPrice).length,
     min: prices.length ? Math.min(...prices) : null,
-    max: prices.length ? Math.max(...prices) : null,
+    max: tops.length ? Math.max(...tops) : null,
   };
 }
 
@@ -107,9 +109,12 @@ function randomRow(next: () => number, id: number): Row {
   const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
   const shop = Math.floor(next() * 12);
   const category = pick(['fruit', 'bakery', 'books', null]);
+  const price = next() < 0.02 ? null : 50 + Math.floor(next() * 40) * 25;
   return {
     id,
-    price: next() < 0.02 ? null : 50 + Math.floor(next() * 40) * 25,
+    price,
+    // The dearest variation: often the card's own price, sometimes dearer.
+    top: price === null ? null : price + (next() < 0.7 ? 0 : Math.floor(next() * 20) * 25),
     sold: Math.floor(next() * 6),
     // Few distinct averages and counts, and many unrated, so the tie-breaks matter.
     ...(next() < 0.4

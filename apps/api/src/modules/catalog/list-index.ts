@@ -42,6 +42,8 @@ const FACETS: Facet[] = ['category', 'sub', 'brand', 'shopSlug', 'shopId'];
 interface KeyRow {
   id: number;
   price: number | null;
+  /** The dearest active variation's price (the top of a price range). */
+  top: number | null;
   sold: number;
   /** The rating average; null for none (decision 044). */
   rating: number | null;
@@ -108,6 +110,10 @@ export class ListIndex {
   private ids = new Int32Array(0);
   /** Card price; +Infinity for none (never for a listable product; as SQL puts nulls: last ascending, first descending). */
   private price = new Float64Array(0);
+  /** The dearest variation's price; -Infinity for none. */
+  private top = new Float64Array(0);
+  /** The highest `top` of every listable product, worked out when first asked after a change. */
+  private topOfAll: number | null | undefined;
   private sold = new Int32Array(0);
   /** Rating average; NaN for none (last in both rating orders, as SQL's `nulls last`). */
   private rating = new Float64Array(0);
@@ -292,6 +298,7 @@ export class ListIndex {
     };
     this.ids = widen(this.ids, (n) => new Int32Array(n));
     this.price = widen(this.price, (n) => new Float64Array(n));
+    this.top = widen(this.top, (n) => new Float64Array(n));
     this.sold = widen(this.sold, (n) => new Int32Array(n));
     this.rating = widen(this.rating, (n) => new Float64Array(n));
     this.ratingCount = widen(this.ratingCount, (n) => new Int32Array(n));
@@ -329,6 +336,8 @@ export class ListIndex {
   private place(slot: number, row: KeyRow) {
     this.ids[slot] = row.id;
     this.price[slot] = row.price === null ? Number.POSITIVE_INFINITY : row.price;
+    this.top[slot] = row.top === null ? Number.NEGATIVE_INFINITY : row.top;
+    this.topOfAll = undefined;
     this.sold[slot] = row.sold;
     this.rating[slot] = row.rating === null ? Number.NaN : row.rating;
     this.ratingCount[slot] = row.rating_count;
@@ -372,6 +381,7 @@ export class ListIndex {
       }
     }
     this.slotById[this.ids[slot]!] = -1;
+    this.topOfAll = undefined;
     this.n--;
   }
 
@@ -463,6 +473,7 @@ export class ListIndex {
     const codeOf = (text: string | null) => (text === null ? -1 : (this.dictionary.get(text) ?? -2));
     return (
       this.price[slot] === (row.price ?? Number.POSITIVE_INFINITY) &&
+      this.top[slot] === (row.top ?? Number.NEGATIVE_INFINITY) &&
       this.sold[slot] === row.sold &&
       this.sameRating(slot, row) &&
       this.created[slot] === row.created &&
@@ -649,9 +660,24 @@ export class ListIndex {
     };
   }
 
+  /** The highest variation price of every listable product (a pass over them once after each change). */
+  private highestTop(): number | null {
+    if (this.topOfAll === undefined) {
+      const order = this.orders.priceAsc;
+      let max = Number.NEGATIVE_INFINITY;
+      for (let i = 0; i < this.n; i++) {
+        const t = this.top[order[i]!]!;
+        if (t > max) max = t;
+      }
+      this.topOfAll = max === Number.NEGATIVE_INFINITY ? null : max;
+    }
+    return this.topOfAll;
+  }
+
   /**
    * The count within the price filter and the price range ignoring it, exact: a pass over the
-   * smallest list every match is in (or, with no filter but the price, two searches of the price order).
+   * smallest list every match is in (or, with no filter but the price, two searches of the price
+   * order). The range runs from the cheapest card price to the dearest variation price (`top`).
    */
   aggregate(f: ResolvedFilters): { total: number; min: number | null; max: number | null } {
     if (f.empty) return { total: 0, min: null, max: null };
@@ -663,7 +689,7 @@ export class ListIndex {
       const unpriced = f.min === undefined && f.max === undefined;
       if (last < 0) return { total: unpriced ? this.n : 0, min: null, max: null };
       const min = this.price[order[0]!]!;
-      const max = this.price[order[last]!]!;
+      const max = this.highestTop() ?? this.price[order[last]!]!;
       if (unpriced) return { total: this.n, min, max };
       const from = f.min === undefined ? 0 : this.firstPriceAtLeast(f.min);
       const to = f.max === undefined ? last + 1 : this.firstPriceAbove(f.max);
@@ -681,7 +707,8 @@ export class ListIndex {
       const p = this.price[slot]!;
       if (p !== Number.POSITIVE_INFINITY) {
         if (p < min) min = p;
-        if (p > max) max = p;
+        const t = Math.max(p, this.top[slot]!);
+        if (t > max) max = t;
       }
       if (!inPrice || inPrice(slot)) total++;
     }
@@ -865,7 +892,7 @@ const states = new WeakMap<object, State>();
 const live = new Set<WeakRef<State>>();
 
 function keyColumns(where: ReturnType<typeof sql>) {
-  return sql`${sql.raw(LIST_INDEX_STATEMENT_MARK)} select p.id, p.card_price as price, p.units_sold as sold,
+  return sql`${sql.raw(LIST_INDEX_STATEMENT_MARK)} select p.id, p.card_price as price, p.top_price as top, p.units_sold as sold,
     p.rating_average::float8 as rating, p.rating_count,
     (extract(epoch from p.created_at) * 1000000)::float8 as created,
     c.slug as category, s.slug as sub, p.brand_slug as brand, p.shop_id, p.shop_slug as shop, p.listable
@@ -880,6 +907,7 @@ async function readRows(db: DbOrTx, query: ReturnType<typeof sql>): Promise<KeyR
   return reply.rows.map((r) => ({
     id: Number(r.id),
     price: r.price === null ? null : Number(r.price),
+    top: r.top === null || r.top === undefined ? null : Number(r.top),
     sold: Number(r.sold),
     rating: r.rating === null || r.rating === undefined ? null : Number(r.rating),
     rating_count: Number(r.rating_count ?? 0),

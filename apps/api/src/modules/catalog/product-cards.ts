@@ -12,8 +12,9 @@ import { correctedSearchText } from './search-vocabulary';
  *
  * The card variation rule (decision 005): a card shows and links to the product's CHEAPEST active
  * variation (ties: lowest position, then lowest id), and `price` is that variation's price. The
- * price filter and the price sort use that same price, and `price_range` is the min/max of it over
- * the filtered set, so the full range always selects every product in the list.
+ * price filter and the price sort use that same price. `price_range` is the contract's min/max
+ * variation price over the filtered set: the cheapest card price to the dearest active variation
+ * (`topPrice`), so the full range always selects every product in the list.
  *
  * Only listable products are listed: every list query starts from `listed()`.
  */

@@ -57,7 +57,8 @@ interface ListAggregate {
 /**
  * The count (within the price filter) and the price range (ignoring it) of a filtered list, in
  * ONE statement, each part bounded: the count reads at most MAX_LISTED + 1 rows; the price range
- * of the whole catalogue or of one shop is two index edges (the `price` and `shop_price` indexes),
+ * (the cheapest card price and the dearest variation price, `topPrice`) of the whole catalogue or
+ * of one shop is two index edges (the `price_asc` and `top_price` indexes, or the shop's),
  * and of any other filter the min and max over at most MAX_LISTED + 1 matching rows, exact
  * whenever the filtered set is within the page-depth bound (and an approximation beyond it).
  */
@@ -74,9 +75,9 @@ async function listAggregate(db: DbOrTx, filters: ProductFilters): Promise<ListA
   const edgesOnly = !filters.categories?.length && !filters.sub && !filters.brand && !filters.shop && !filters.search;
   let row: { total: number; min: number | null; max: number | null } | undefined;
   if (edgesOnly) {
-    const edge = (order: SQL) =>
+    const edge = (price: typeof products.cardPrice | typeof products.topPrice, order: SQL) =>
       db
-        .select({ price: products.cardPrice })
+        .select({ price })
         .from(products)
         .where(and(...where))
         .orderBy(order)
@@ -84,13 +85,13 @@ async function listAggregate(db: DbOrTx, filters: ProductFilters): Promise<ListA
     [row] = await db
       .select({
         total,
-        min: sql<number | null>`(${edge(asc(products.cardPrice))})`,
-        max: sql<number | null>`(${edge(desc(products.cardPrice))})`,
+        min: sql<number | null>`(${edge(products.cardPrice, asc(products.cardPrice))})`,
+        max: sql<number | null>`(${edge(products.topPrice, desc(products.topPrice))})`,
       })
       .from(sql`(select 1) as one`);
   } else {
     const scanned = db
-      .select({ price: products.cardPrice })
+      .select({ price: products.cardPrice, top: products.topPrice })
       .from(products)
       .where(and(...where))
       .limit(MAX_LISTED + 1)
@@ -99,7 +100,7 @@ async function listAggregate(db: DbOrTx, filters: ProductFilters): Promise<ListA
       .select({
         total,
         min: sql<number | null>`min(${scanned.price})`,
-        max: sql<number | null>`max(${scanned.price})`,
+        max: sql<number | null>`max(${scanned.top})`,
       })
       .from(scanned);
   }
@@ -575,7 +576,7 @@ export async function shopListing(db: DbOrTx, shopId: number): Promise<ShopData>
       .select({
         count: sql<number>`count(*)::int`,
         min: sql<number | null>`min(${products.cardPrice})`,
-        max: sql<number | null>`max(${products.cardPrice})`,
+        max: sql<number | null>`max(${products.topPrice})`,
       })
       .from(products)
       .where(ofShop),

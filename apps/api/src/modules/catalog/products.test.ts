@@ -27,6 +27,8 @@ interface ReferenceProduct {
   cardVariationId: number;
   cardVariationSlug: string;
   price: number;
+  /** The dearest active variation's price. */
+  topPrice: number;
   unitsSold: number;
 }
 
@@ -79,9 +81,12 @@ function expected(filter: (p: ReferenceProduct) => boolean, compare: Compare = n
     .map((p) => p.id);
 }
 
+/** The contract's price range: the min/max variation price (of active variations) of the filtered set. */
 function rangeOf(filter: (p: ReferenceProduct) => boolean) {
-  const prices = reference.filter(filter).map((p) => p.price);
-  return prices.length === 0 ? { min: 0, max: 0 } : { min: Math.min(...prices), max: Math.max(...prices) };
+  const chosen = reference.filter(filter);
+  return chosen.length === 0
+    ? { min: 0, max: 0 }
+    : { min: Math.min(...chosen.map((p) => p.price)), max: Math.max(...chosen.map((p) => p.topPrice)) };
 }
 
 async function buildReference(): Promise<ReferenceProduct[]> {
@@ -119,6 +124,7 @@ async function buildReference(): Promise<ReferenceProduct[]> {
       cardVariationId: card.id,
       cardVariationSlug: card.slug,
       price: card.price,
+      topPrice: Math.max(...active.map((v) => v.price)),
       unitsSold: active.reduce((sum, v) => sum + v.unitsSold, 0),
     });
   }
@@ -297,12 +303,28 @@ describe('GET /api/products: filters', () => {
     for (const card of data.products.data) expect(card.price).toBeGreaterThanOrEqual(min);
 
     // Bounds are inclusive: the exact cheapest price is kept by min_price, the dearest by max_price.
-    expect(ids((await list(`category=${a}&min_price=${full.max}&per_page=60`)).products.data)).toEqual(
-      expected((p) => inCategory(p) && p.price === full.max),
+    const dearestCard = Math.max(...reference.filter(inCategory).map((p) => p.price));
+    expect(ids((await list(`category=${a}&min_price=${dearestCard}&per_page=60`)).products.data)).toEqual(
+      expected((p) => inCategory(p) && p.price === dearestCard),
     );
     expect(ids((await list(`category=${a}&max_price=${full.min}&per_page=60`)).products.data)).toEqual(
       expected((p) => inCategory(p) && p.price === full.min),
     );
+  });
+
+  it("price_range runs from the cheapest card to the dearest variation, not only the cards' prices", async () => {
+    const dearestCard = Math.max(...reference.map((p) => p.price));
+    const dearestVariation = Math.max(...reference.map((p) => p.topPrice));
+    // The demo sells products whose larger sizes cost more than any card shows.
+    expect(dearestVariation).toBeGreaterThan(dearestCard);
+    expect((await list('')).price_range).toEqual({
+      min: Math.min(...reference.map((p) => p.price)),
+      max: dearestVariation,
+    });
+    const owner = reference.find((p) => p.topPrice === dearestVariation)!;
+    const inShop = (p: ReferenceProduct) => p.shopSlug === owner.shopSlug;
+    expect((await list(`shop=${owner.shopSlug}`)).price_range).toEqual(rangeOf(inShop));
+    expect((await list(`shop=${owner.shopSlug}&min_price=1&max_price=2`)).price_range).toEqual(rangeOf(inShop));
   });
 
   it('searches product, brand and shop names, ignoring case and accents and tolerating typos', async () => {

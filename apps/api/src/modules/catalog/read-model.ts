@@ -40,6 +40,7 @@ const READ_MODEL_COLUMNS = [
   'cardVariationSlug',
   'cardVariationFullName',
   'cardPrice',
+  'topPrice',
   'cardCompareAtPrice',
   'cardStock',
   'cardInStock',
@@ -155,6 +156,7 @@ function computedListings(db: DbOrTx, scope: ListingScope) {
   const totals = db
     .select({
       unitsSold: sql<number>`coalesce(sum(${v.unitsSold}), 0)::int`.as('rm_units_sold_total'),
+      topPrice: sql<number | null>`max(${v.price})`.as('rm_top_price'),
       names: sql<string | null>`string_agg(${fold(v.fullName)}, ${LINE} order by ${v.position}, ${v.id})`.as(
         'rm_variation_names',
       ),
@@ -179,6 +181,7 @@ function computedListings(db: DbOrTx, scope: ListingScope) {
       cardVariationSlug: card.slug,
       cardVariationFullName: card.fullName,
       cardPrice: card.price,
+      topPrice: sql<number | null>`${totals.topPrice}`.as('rm_product_top_price'),
       cardCompareAtPrice: card.compareAtPrice,
       cardStock: card.stock,
       cardInStock: sql<boolean>`(${card.id} is not null and (${card.stock} is null or ${card.stock} > 0))`.as(

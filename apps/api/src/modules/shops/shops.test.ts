@@ -26,7 +26,11 @@ async function expectedShop(slug: string) {
     .filter((p) => p.isActive)
     .map((p) => {
       const prices = variations.filter((v) => v.productId === p.id && v.isActive).map((v) => v.price);
-      return { ...p, cardPrice: prices.length > 0 ? Math.min(...prices) : null };
+      return {
+        ...p,
+        cardPrice: prices.length > 0 ? Math.min(...prices) : null,
+        topPrice: prices.length > 0 ? Math.max(...prices) : null,
+      };
     })
     .filter((p) => p.cardPrice !== null);
   return {
@@ -35,7 +39,8 @@ async function expectedShop(slug: string) {
     categoryIds: [...new Set(listable.map((p) => p.categoryId))].sort((a, b) => a! - b!),
     brandIds: [...new Set(listable.map((p) => p.brandId).filter((id) => id !== null))].sort((a, b) => a! - b!),
     min: Math.min(...listable.map((p) => p.cardPrice!)),
-    max: Math.max(...listable.map((p) => p.cardPrice!)),
+    // The contract's price range: the min/max variation price of the shop's listable products.
+    max: Math.max(...listable.map((p) => p.topPrice!)),
   };
 }
 
