@@ -220,7 +220,14 @@ describe('a checkout records VAT', () => {
       reward_discount: number;
       shipping_charge: number;
       vat_number: string | null;
-      items: { variation_id: number; price: number; quantity: number; vat_rate: number; vat: number }[];
+      items: {
+        variation_id: number;
+        price: number;
+        quantity: number;
+        discount: number;
+        vat_rate: number;
+        vat: number;
+      }[];
     }[];
     const withVat = placed.find((o) => o.shop.id === registered.id)!;
     const without = placed.find((o) => o.shop.id === unregistered.id)!;
@@ -231,7 +238,11 @@ describe('a checkout records VAT', () => {
     expect(withVat).toMatchObject({ discount: 100, platform_discount: 0, reward_discount: 50, shipping_charge: 500 });
     for (const order of placed) {
       const expected = lineVat(
-        order.items.map((item) => ({ total: item.price * item.quantity, vatRate: item.vat_rate })),
+        order.items.map((item) => ({
+          total: item.price * item.quantity,
+          vatRate: item.vat_rate,
+          couponDiscount: order.platform_discount === 0 ? item.discount : 0,
+        })),
         {
           shopFundedDiscount: order.discount - order.platform_discount + order.reward_discount,
           shippingCharge: order.shipping_charge,
@@ -270,6 +281,38 @@ describe('a checkout records VAT', () => {
     ]);
     const other = invoice.json().data.orders.find((o: { id: number }) => o.id === without.id);
     expect(other).toMatchObject({ vat_number: null, vat_rates: [] });
+  });
+
+  it('takes a coupon for some products off their lines only: the other lines keep their full VAT', async () => {
+    const me = await signUp(t.app);
+    const shop = await makeShop({ vatNumber: 'GB999000909' });
+    const apples = await makeVariation(shop.id, { price: 600, vatRate: 0 });
+    const candle = await makeVariation(shop.id, { price: 400, vatRate: 20 });
+    const coupon = await makeCoupon(shop.id, { type: 'percent', value: 50, productIds: [apples.productId] });
+    const res = await place(
+      me.token,
+      collection(
+        [
+          { variation_id: apples.id, quantity: 1 },
+          { variation_id: candle.id, quantity: 1 },
+        ],
+        { coupons: { [shop.id]: coupon.code } },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = res.json().data.orders;
+    expect(order).toMatchObject({ discount: 300, platform_discount: 0 });
+    // The apples' line carries the whole 300p; the candle's 400p, untouched, holds 400 x 20/120 = 66.67p
+    // of VAT. Spread over both lines, the coupon would have taken 120p off the candle (46.67p VAT).
+    expect(order.items.map((item: { discount: number; vat: number }) => [item.discount, item.vat])).toEqual([
+      [300, 0],
+      [0, 67],
+    ]);
+    const invoice = await as(me.token, 'GET', `/api/user/invoice/${res.json().data.invoice}`);
+    expect(invoice.json().data.orders[0].vat_rates).toEqual([
+      { rate: 0, vat: 0 },
+      { rate: 20, vat: 67 },
+    ]);
   });
 
   it("keeps a placed order's VAT number when the shop's changes; new orders take the new one, or none", async () => {

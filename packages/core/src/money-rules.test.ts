@@ -73,6 +73,33 @@ describe('VAT', () => {
       { charged: 600 - 60 + 300, vat: 0 },
       { charged: 400 - 40 + 200, vat: 93 }, // 560 x 20/120 = 93.33
     ]);
+    // A coupon for the zero-rated line only lowers that line: the standard-rated line's VAT is
+    // on its full price (spreading the coupon would have taken 40p off it and 7p off the VAT).
+    expect(
+      lineVat(
+        [
+          { total: 600, vatRate: 0, couponDiscount: 100 },
+          { total: 400, vatRate: 20, couponDiscount: 0 },
+        ],
+        { shopFundedDiscount: 100, shippingCharge: 0 },
+      ),
+    ).toEqual([
+      { charged: 500, vat: 0 },
+      { charged: 400, vat: 67 }, // 400 x 20/120 = 66.67
+    ]);
+    // Reward points (not per line) are shared over what the lines cost after their coupon parts.
+    expect(
+      lineVat(
+        [
+          { total: 600, vatRate: 0, couponDiscount: 200 },
+          { total: 400, vatRate: 20 },
+        ],
+        { shopFundedDiscount: 200 + 80, shippingCharge: 0 },
+      ),
+    ).toEqual([
+      { charged: 600 - 200 - 40, vat: 0 },
+      { charged: 400 - 40, vat: 60 },
+    ]);
     expect(
       vatBreakdown([
         { vat_rate: 0, vat: 0 },

@@ -86,25 +86,39 @@ export interface VatLineInput {
   /** price x quantity. */
   total: number;
   vatRate: number;
+  /**
+   * This line's own part of a shop-funded coupon discount (the order item's `discount`, core's
+   * couponLineDiscounts): a coupon for some products lowers only their lines. Absent = 0.
+   */
+  couponDiscount?: number;
 }
 
 /**
- * What each line of an order was charged and the VAT in it: the order's shop-funded discounts
- * (its coupon when the shop pays it, its reward points) come off the lines in proportion to
- * their totals, and its part of the delivery charge is added in the same proportion, so a mixed
- * order's delivery is apportioned across its VAT rates (a delivery follows the goods it
- * carries). A platform-paid discount does not lower what the shop is paid for, so it does not
- * lower the VAT. VAT is then computed per line, half up.
+ * What each line of an order was charged and the VAT in it. A shop-funded coupon comes off the
+ * lines it covers, each by its own part (`couponDiscount`); what is left of the order's
+ * shop-funded discounts (its reward points, and any coupon discount not given per line) comes
+ * off the lines in proportion to what they cost after that; the order's part of the delivery
+ * charge is added in proportion to the lines' totals, so a mixed order's delivery is apportioned
+ * across its VAT rates (a delivery follows the goods it carries). A platform-paid discount does
+ * not lower what the shop is paid for, so it does not lower the VAT. VAT is then computed per
+ * line, half up.
  */
 export function lineVat(
   lines: VatLineInput[],
   order: { shopFundedDiscount: number; shippingCharge: number },
 ): { charged: number; vat: number }[] {
-  const weights = lines.map((line) => line.total);
-  const discounts = allocate(order.shopFundedDiscount, weights);
-  const delivery = allocate(order.shippingCharge, weights);
+  const own = lines.map((line) => Math.min(line.total, Math.max(0, line.couponDiscount ?? 0)));
+  const ownSum = own.reduce((sum, part) => sum + part, 0);
+  const rest = allocate(
+    Math.max(0, order.shopFundedDiscount - ownSum),
+    lines.map((line, index) => line.total - own[index]!),
+  );
+  const delivery = allocate(
+    order.shippingCharge,
+    lines.map((line) => line.total),
+  );
   return lines.map((line, index) => {
-    const charged = line.total - discounts[index]! + delivery[index]!;
+    const charged = line.total - own[index]! - rest[index]! + delivery[index]!;
     return { charged, vat: vatIncluded(charged, line.vatRate) };
   });
 }

@@ -409,8 +409,14 @@ async function placeInTransaction(
       const platformDiscount = claimed.get(f.part.shop.id)?.fundedBy === 'platform' ? f.discount : 0;
       // Fixed now, at the shop's rate now: a later rate change applies to new orders only (decision 028).
       const commission = commissionFor(f, f.part.shop.commissionRate ?? input.defaultCommissionRate);
+      const lineCoupon = claimed.get(f.part.shop.id)?.lineDiscounts ?? [];
       const vat = lineVat(
-        f.part.lines.map((l) => ({ total: l.variation.price * l.quantity, vatRate: l.variation.vatRate })),
+        f.part.lines.map((l, index) => ({
+          total: l.variation.price * l.quantity,
+          vatRate: l.variation.vatRate,
+          // A shop-funded coupon lowers only the lines it covers, each by its own part.
+          couponDiscount: platformDiscount === 0 ? (lineCoupon[index] ?? 0) : 0,
+        })),
         {
           shopFundedDiscount: f.discount - platformDiscount + f.rewardPointsDiscount,
           shippingCharge: f.shippingCharge,
@@ -438,7 +444,7 @@ async function placeInTransaction(
           price: l.variation.price,
           quantity: l.quantity,
           // The line's part of the shop's coupon discount (none when the coupon does not cover it).
-          discount: claimed.get(f.part.shop.id)?.lineDiscounts[index] ?? 0,
+          discount: lineCoupon[index] ?? 0,
           total: l.variation.price * l.quantity,
           thumbnail: l.variation.thumbnail,
           vatRate: l.variation.vatRate,
