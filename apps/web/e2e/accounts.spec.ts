@@ -146,6 +146,11 @@ describe('accounts', () => {
       await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('second parade passphrase');
       await page.getByRole('button', { name: 'Reset password' }).click();
       await waitForPath(page, '/auth/login');
+      // Said on the login page for as long as it is open, not only in a toast.
+      const notice = page.getByTestId('password-reset-notice');
+      await notice.waitFor();
+      expect(await notice.getAttribute('role')).toBe('status');
+      expect(await notice.textContent()).toBe('Your password has been reset. Please log in with your new password.');
 
       // The old password is refused: the reply first (so a failure here says what the server
       // answered), then the form's alert.

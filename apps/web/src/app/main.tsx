@@ -36,6 +36,56 @@ function preloadPageCode() {
   document.head.append(links);
 }
 
+/**
+ * A chunk that is no longer on the server: the site was updated while this page was open (or
+ * its HTML was an older copy), and the old build's files went with it. Loading the page again
+ * takes the new build; once in a while at most, so a chunk that fails for another reason (the
+ * connection) cannot reload the page in a loop. Returns whether it reloads.
+ */
+const RELOADED_AT_KEY = 'parade:reloaded-for-new-build';
+const RELOAD_AT_MOST_EVERY_MS = 30_000;
+
+function reloadForNewBuild(): boolean {
+  try {
+    const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
+    if (Date.now() - last < RELOAD_AT_MOST_EVERY_MS) return false;
+    sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+  } catch {
+    return false; // No session storage: no way to tell a loop apart, so no reload.
+  }
+  window.location.reload();
+  return true;
+}
+
+/**
+ * The app's code could not be fetched even after a reload. A page the server drew stays as it is
+ * (its links work without the code); the loading screen of one it did not says so and offers
+ * to try again, instead of "Loading Parade..." for ever.
+ */
+function sayTheAppDidNotLoad() {
+  const loading = document.querySelector<HTMLElement>('#root > [role="status"]');
+  if (!loading) return;
+  loading.setAttribute('role', 'alert');
+  loading.setAttribute('data-testid', 'app-load-failed');
+  const text = document.createElement('p');
+  text.textContent = 'Parade could not load. Please check your connection and try again.';
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.textContent = 'Try again';
+  retry.style.cssText =
+    'font:inherit;padding:0.5rem 1.25rem;border-radius:0.5rem;border:1px solid currentColor;background:#fff;color:inherit;cursor:pointer';
+  retry.addEventListener('click', () => window.location.reload());
+  const box = document.createElement('div');
+  box.style.cssText = 'display:grid;gap:1rem;justify-items:center;text-align:center;padding:1rem';
+  box.append(text, retry);
+  loading.replaceChildren(box);
+}
+
+// A screen's chunk that fails to load later (route-error.tsx reports it as Vite does).
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadForNewBuild()) event.preventDefault();
+});
+
 async function boot() {
   if (serverRendered) {
     await pageLoaded();
@@ -47,4 +97,6 @@ async function boot() {
   startStorefront();
 }
 
-void boot();
+boot().catch(() => {
+  if (!reloadForNewBuild()) sayTheAppDidNotLoad();
+});

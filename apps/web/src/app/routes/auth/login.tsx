@@ -1,20 +1,23 @@
-import { Anchor, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { safeRedirectTarget } from '@parade/core/auth-rules';
 import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
 import { useSocialLogin } from '@/features/auth/api/social-login';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { CodeStep, LoginForm } from '@/features/auth/components/login-form';
 import { SocialLoginButtons, takeSocialLoginAnswer } from '@/features/auth/components/social-login-buttons';
 import { paths } from '@/lib/paths';
+import { PASSWORD_RESET_NOTICE } from './password-reset-notice';
 
 /** /auth/login: e-mail and password (and a provider, when configured); then back to where the shopper was going. */
 export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  // Sent here by /auth/reset-password once the new password is set.
+  const passwordReset = (useLocation().state as { passwordReset?: boolean } | null)?.passwordReset === true;
   const redirect = params.get('redirect');
   const goOn = (target: string | null = redirect) =>
     navigate(safeRedirectTarget(target, paths.profile()), { replace: true });
@@ -60,6 +63,11 @@ export function Component() {
               setCodeStep(true);
             }}
           />
+          {passwordReset && (
+            <Alert role="status" color="green" variant="light" data-testid="password-reset-notice">
+              {PASSWORD_RESET_NOTICE}
+            </Alert>
+          )}
           <FormAlert message={restartReason} />
           <LoginForm onSignedIn={() => goOn()} onCodeStep={setCodeStep} />
         </>

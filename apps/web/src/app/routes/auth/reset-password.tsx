@@ -5,6 +5,7 @@ import { PageMeta } from '@/components/ui/page-meta';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { paths } from '@/lib/paths';
+import { PASSWORD_RESET_NOTICE } from './password-reset-notice';
 
 /** /auth/reset-password/{token}: the link from the e-mail; a new password, then log in with it. */
 export function Component() {
@@ -18,8 +19,9 @@ export function Component() {
         token={token}
         initialEmail={params.get('email') ?? ''}
         onReset={() => {
-          notify({ kind: 'success', title: 'Password reset', message: 'Please log in with your new password.' });
-          navigate(paths.login(), { replace: true });
+          notify({ kind: 'success', title: 'Password reset', message: PASSWORD_RESET_NOTICE });
+          // The login page says it too, for as long as it is open (a toast goes after a few seconds).
+          navigate(paths.login(), { replace: true, state: { passwordReset: true } });
         }}
       />
       <Anchor component={Link} to={paths.forgotPassword()} size="sm" ta="center">

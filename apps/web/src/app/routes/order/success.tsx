@@ -34,6 +34,7 @@ export function Component() {
   if (number === '') {
     return (
       <Container size="md" py="xl">
+        <PageMeta title="No order to show" />
         <NothingHere
           title="No order to show"
           description="Your placed orders are listed in your account."

@@ -31,15 +31,18 @@ export function Component() {
         </Stack>
       ) : ticket.isError ? (
         ticket.error instanceof ApiError && ticket.error.status === 404 ? (
-          <NothingHere
-            title="Ticket not found"
-            description="It is not one of your tickets."
-            action={
-              <Button component={Link} to={paths.supportTickets()}>
-                Your tickets
-              </Button>
-            }
-          />
+          <>
+            <PageMeta title="Ticket not found" />
+            <NothingHere
+              title="Ticket not found"
+              description="It is not one of your tickets."
+              action={
+                <Button component={Link} to={paths.supportTickets()}>
+                  Your tickets
+                </Button>
+              }
+            />
+          </>
         ) : (
           <ErrorState message={ticket.error.message} onRetry={() => ticket.refetch()} />
         )
