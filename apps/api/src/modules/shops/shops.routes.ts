@@ -79,6 +79,9 @@ export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['shops'],
         summary: "A shop's categories and brands with listed products, its price range and product count",
+        description:
+          "`price_range` is the min/max active variation price of the shop's listed products (the cheapest card to " +
+          'the dearest variation), as on GET /products.',
         params: shopSlugParamsSchema,
         response: { 200: successEnvelope(shopDataSchema), ...failureResponses },
       },
