@@ -16,6 +16,7 @@ import {
   takeOfferPlace,
 } from '../modules/offers';
 import { openShopBySlug, shopClaimState } from '../modules/shops';
+import { shopTeams } from '../modules/users';
 
 /**
  * POST vendor-offers/vendor/{slug}/offers/{offerId}/claim: one transaction that locks the offer
@@ -49,6 +50,11 @@ export async function claimOffer(
   // Outside the transaction: a closed shop or unknown slug is 404 before anything is locked.
   const shop = await openShopBySlug(db, input.shopSlug);
   if (!shop) throw offerMissing();
+  // A shop's own people cannot claim its offers: a claim they then mark used would award them
+  // the offer's points (and count as a customer's claim in the shop's figures).
+  if ((await shopTeams(db, [shop.id])).get(shop.id)?.includes(input.userId)) {
+    throw conflict('You cannot claim an offer of a shop you run.', {}, 'offer_not_claimable');
+  }
   let claimId: number | 'replay';
   try {
     claimId = await db.transaction(async (tx) => {

@@ -319,6 +319,14 @@ describe('claiming', () => {
     expect((await claim(customer.token, shopA.slug, 999_999)).statusCode).toBe(404);
     // A guest must sign in.
     expect((await claim('', shopA.slug, offer.id)).statusCode).toBe(401);
+    // The shop's own vendor cannot claim its offer (marked used, it would earn them its points);
+    // another shop's vendor is a customer here.
+    const own = await claim(vendorA.token, shopA.slug, offer.id);
+    expect(own.statusCode, own.body).toBe(409);
+    expect(own.json()).toMatchObject({ status: false, code: 'offer_not_claimable' });
+    expect(own.json().message).toBe('You cannot claim an offer of a shop you run.');
+    expect(await claimsCount(offer.id)).toBe(1);
+    expect((await claim(vendorB.token, shopA.slug, offer.id)).statusCode).toBe(201);
   });
 
   it('a qr_only offer needs the live code: none, a wrong one and a replaced one are refused', async () => {

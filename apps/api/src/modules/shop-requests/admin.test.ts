@@ -222,7 +222,7 @@ describe('site settings', () => {
 });
 
 describe('users', () => {
-  it('lists accounts without secrets and disables one: its token answers 401 at once', async () => {
+  it('lists accounts without secrets and disables one: its token answers 401 at once, and for good', async () => {
     const shopper = await signUp(t.app, { name: 'Disable Me' });
     const list = await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(shopper.email)}`);
     expect(list.statusCode, list.body).toBe(200);
@@ -236,10 +236,19 @@ describe('users', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(shopper.token) });
     expect(me.statusCode).toBe(401);
 
+    // Enabled again, the account signs in anew: the token taken before stays dead.
     await asAdmin('PATCH', `/api/admin/users/${shopper.user.id}`, { disabled: false });
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(shopper.token) })).statusCode,
-    ).toBe(200);
+    ).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: shopper.email, password: shopper.password },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const token = again.json().data.access_token as string;
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
     expect((await asAdmin('PATCH', '/api/admin/users/999999', { disabled: true })).statusCode).toBe(404);
   });
 

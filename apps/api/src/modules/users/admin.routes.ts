@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
-import { findUserForAdmin, listUsersForAdmin, setUserDisabled } from './staff.service';
+import { setAccountDisabled } from '../../workflows/set-account-disabled';
+import { findUserForAdmin, listUsersForAdmin } from './staff.service';
 
 const userMissing = () => notFound('No such user.', 'user_not_found');
 
@@ -40,7 +41,8 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],
-        summary: "Disable or enable an account (a disabled account's tokens stop working)",
+        summary:
+          "Disable or enable an account (disabling ends the account's sessions: its tokens answer 401, also once it is enabled again)",
         params: adminIdParamsSchema,
         body: adminUserUpdateSchema,
         response: { 200: successEnvelope(adminUserPayloadSchema), ...failureResponses },
@@ -54,7 +56,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           disabled: ['You cannot disable your own account.'],
         });
       }
-      if (!(await setUserDisabled(app.db, request.params.id, request.body.disabled))) throw userMissing();
+      if (!(await setAccountDisabled(app.db, request.params.id, request.body.disabled))) throw userMissing();
       const user = await findUserForAdmin(app.db, request.params.id);
       if (!user) throw userMissing();
       return ok({ user });
