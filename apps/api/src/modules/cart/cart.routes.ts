@@ -25,7 +25,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           "Check a shop's coupon (or a platform coupon) against the cart lines of that shop; the discount is computed from our prices",
         description:
           'A refusal names `code` in `errors`: 409 coupon_used_up (as place-order answers it), else 422 with the ' +
-          'failure code coupon_not_found, coupon_expired, coupon_user_limit_reached, coupon_not_applicable or coupon_min_spend.',
+          'failure code coupon_not_found, coupon_expired, coupon_user_limit_reached, coupon_not_applicable or coupon_min_spend. ' +
+          '`product_ids` is empty when the coupon covers every line of the shop; for a coupon limited to some products, ' +
+          'categories or sub-categories it lists the products it names and the products of the given lines it covers.',
         body: storeValidateCouponSchema,
         response: { 200: successEnvelope(validateCouponResultSchema), ...failureResponses },
       },

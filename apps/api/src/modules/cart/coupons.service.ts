@@ -1,5 +1,11 @@
 import type { CouponFunding } from '@parade/core/cart-schemas';
-import { type CouponLine, couponMessages, couponRefusalCodes, evaluateCoupon } from '@parade/core/coupon';
+import {
+  type CouponLine,
+  couponMatchesLine,
+  couponMessages,
+  couponRefusalCodes,
+  evaluateCoupon,
+} from '@parade/core/coupon';
 import type { ErrorCode } from '@parade/core/error-codes';
 import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -76,7 +82,21 @@ export async function validateCoupon(
     code: coupon.code,
     shop_id: input.shopId,
     discount: check.discount,
-    product_ids: coupon.productIds,
+    product_ids: coveredProductIds(coupon, lines),
     funded_by: coupon.fundedBy,
   };
+}
+
+/**
+ * The contract's `product_ids` (empty = the whole shop): for a coupon limited to some products,
+ * categories or sub-categories, the products it names and this cart's products it covers through
+ * a category or sub-category, so a client can tell which lines it lowers without knowing the
+ * taxonomy. Empty only for a coupon that covers every line.
+ */
+function coveredProductIds(coupon: Parameters<typeof couponMatchesLine>[0], lines: CouponLine[]): number[] {
+  const limited =
+    coupon.productIds.length > 0 || (coupon.categoryIds?.length ?? 0) > 0 || (coupon.subCategoryIds?.length ?? 0) > 0;
+  if (!limited) return [];
+  const covered = lines.filter((line) => couponMatchesLine(coupon, line)).map((line) => line.productId);
+  return [...new Set([...coupon.productIds, ...covered])].sort((a, b) => a - b);
 }

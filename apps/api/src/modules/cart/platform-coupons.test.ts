@@ -135,7 +135,8 @@ describe('a platform code at checkout', () => {
       code: coupon.code,
       shop_id: bakery.id,
       discount: 200,
-      product_ids: [],
+      // The contract's "empty = whole shop" would say the jam is covered too: the loaf's product is named.
+      product_ids: [loaf.productId],
       funded_by: 'platform',
     });
     const atGrocer = await validate(grocer.id, coupon.code, [{ variation_id: apples.id, quantity: 1 }]);
