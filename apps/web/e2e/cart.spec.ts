@@ -318,7 +318,15 @@ describe('order type, location and cart', () => {
     await page.goto(`/${product.product.shop.slug}/product/${product.product.slug}/${product.variation.slug}`);
     await page.getByTestId('variation-option').filter({ hasText: other.name }).click();
     await expect.poll(() => page.getByTestId('variation-name').textContent()).toBe(other.full_name);
-    await page.getByRole('textbox', { name: 'Quantity' }).fill('3');
+    // Typed as a shopper types: the 1 deleted, then 3. The box stays empty meanwhile (it used to
+    // put 1 back at once, so the 3 made 13).
+    const quantity = page.getByRole('textbox', { name: 'Quantity' });
+    await quantity.click();
+    await quantity.press('End');
+    await quantity.press('Backspace');
+    expect(await quantity.inputValue()).toBe('');
+    await quantity.pressSequentially('3');
+    expect(await quantity.inputValue()).toBe('3');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await chooseFirstCollectionPoint(page);
     await toast(page, 'Item added to cart');
@@ -351,6 +359,10 @@ describe('order type, location and cart', () => {
     await expect
       .poll(async () => (await page.getByTestId('cart-summary').innerText()).replace(/\s+/g, ' '))
       .toContain(`Subtotal ${pounds(other.price * 12 + bread.price)}`);
+    // Decrease lowers a quantity only while above 1 (spec section 3): at 1 it is off, so a tap
+    // never deletes a line; a typed 0 does.
+    const decreaseBread = page.getByRole('button', { name: `Decrease Quantity of ${bread.variation.full_name}` });
+    expect(await decreaseBread.isDisabled()).toBe(true);
     const breadQuantity = page.getByLabel(`Quantity of ${bread.variation.full_name}`, { exact: true });
     await breadQuantity.fill('0');
     await breadQuantity.press('Enter');
@@ -359,6 +371,18 @@ describe('order type, location and cart', () => {
     // Cart thumbnails keep their small size on the page.
     const thumbnail = await page.getByTestId('cart-line').locator('img').first().boundingBox();
     expect(thumbnail?.width).toBeLessThanOrEqual(64);
+
+    // "Clear cart" asks first: keeping the cart changes nothing; emptying it empties it.
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Empty your cart?' });
+    await confirm.getByRole('button', { name: 'Keep my cart' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+    await confirm.getByRole('button', { name: 'Empty cart' }).click();
+    await page.getByText('Your cart is empty.').waitFor();
+    await page.reload();
+    await page.getByText('Your cart is empty.').waitFor();
     await context.close();
   });
 

@@ -39,7 +39,8 @@ const shopPostcodeSchema = z
   .string({ error: required })
   .trim()
   .superRefine((value, ctx) => {
-    const error = postcodeError(value);
+    // An empty box is a missing field, as the others say; the postcode rule's message quotes what was typed.
+    const error = value === '' ? required : postcodeError(value);
     if (error) ctx.addIssue({ code: 'custom', message: error });
   })
   .pipe(postcodeSchema);

@@ -13,7 +13,11 @@ import { useAddToCart } from '../hooks/use-add-to-cart';
  */
 export function ProductPurchase({ page, describedBy }: { page: ProductPage; describedBy?: string }) {
   const addToCart = useAddToCart();
-  const [quantity, setQuantity] = useState(1);
+  // '' while the shopper has emptied the box to type another number (putting 1 back at once
+  // made "2" typed into the emptied box read 12); an empty box counts as 1, and shows it again
+  // once left.
+  const [quantity, setQuantity] = useState<number | ''>(1);
+  const chosen = quantity === '' ? 1 : quantity;
   const { stock } = page.variation;
   const soldOut = stock === 0;
   const onHoliday = page.product.shop.holiday_mode;
@@ -38,7 +42,8 @@ export function ProductPurchase({ page, describedBy }: { page: ProductPage; desc
           withControls
           w={110}
           disabled={closed}
-          onChange={(value) => setQuantity(typeof value === 'number' && value > 0 ? value : 1)}
+          onChange={setQuantity}
+          onBlur={() => setQuantity(chosen)}
         />
       )}
       <Button
@@ -46,7 +51,7 @@ export function ProductPurchase({ page, describedBy }: { page: ProductPage; desc
         leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
         disabled={closed}
         aria-describedby={onHoliday ? describedBy : undefined}
-        onClick={() => addToCart(cartLineFromProductPage(page), digital ? 1 : quantity)}
+        onClick={() => addToCart(cartLineFromProductPage(page), digital ? 1 : chosen)}
         style={{ flex: 1, maxWidth: 280 }}
       >
         {onHoliday ? 'Shop on holiday' : soldOut ? 'Out of stock' : 'Add to cart'}

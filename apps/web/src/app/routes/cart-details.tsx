@@ -1,6 +1,6 @@
-import { Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Grid, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
 import { useRewardBalances } from '@/features/cart/api/get-reward-points';
@@ -20,6 +20,8 @@ export function Component() {
   const balances = useRewardBalances();
   const clearRewardPoints = useCartStore((s) => s.clearRewardPoints);
   const signedIn = useIsLoggedIn();
+  // Emptying the whole cart is one tap away from the lines: it asks first.
+  const [confirmingClear, setConfirmingClear] = useState(false);
   // Points belong to an account: a guest spends none (main.tsx also drops them at every sign-in and sign-out).
   useEffect(() => {
     if (!signedIn) clearRewardPoints();
@@ -43,10 +45,34 @@ export function Component() {
           <Grid.Col span={{ base: 12, md: 8 }}>
             <CartShopGroups rewardBalances={balances.data ?? null} />
             <Group mt="md">
-              <Button variant="subtle" color="error" onClick={clear}>
+              <Button variant="subtle" color="error" onClick={() => setConfirmingClear(true)}>
                 Clear cart
               </Button>
             </Group>
+            <Modal
+              opened={confirmingClear}
+              onClose={() => setConfirmingClear(false)}
+              title="Empty your cart?"
+              size="sm"
+            >
+              <Stack gap="md">
+                <Text size="sm">Every item of every shop leaves your cart, with its coupons and points.</Text>
+                <Group justify="flex-end" gap="sm">
+                  <Button variant="default" onClick={() => setConfirmingClear(false)}>
+                    Keep my cart
+                  </Button>
+                  <Button
+                    color="error"
+                    onClick={() => {
+                      setConfirmingClear(false);
+                      clear();
+                    }}
+                  >
+                    Empty cart
+                  </Button>
+                </Group>
+              </Stack>
+            </Modal>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Card withBorder padding="md" pos="sticky" top={88}>

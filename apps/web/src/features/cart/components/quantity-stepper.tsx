@@ -5,9 +5,11 @@ import { useEffect, useState } from 'react';
 import { WholeNumberInput } from '@/components/form/whole-number-input';
 
 /**
- * Spec section 5: min 0, max 9999, step 1, at most 4 digits. 0 removes the line. The buttons
- * change the cart at once; typed digits are kept as a draft until Enter or leaving the box,
- * so typing "12" is one change, not two.
+ * Spec section 5: min 0, max 9999, step 1, at most 4 digits. A typed 0 removes the line; the
+ * Decrease button lowers the quantity "by one while above 1" (spec section 3) and is off at 1,
+ * so a tap never deletes a line (the line's own remove button does). The buttons change the cart
+ * at once; typed digits are kept as a draft until Enter or leaving the box, so typing "12" is one
+ * change, not two.
  */
 export function QuantityStepper({
   value,
@@ -32,7 +34,8 @@ export function QuantityStepper({
         variant="default"
         size={36}
         aria-label={`Decrease ${label}`}
-        onClick={() => onChange(Math.max(0, value - 1))}
+        disabled={value <= 1}
+        onClick={() => onChange(Math.max(1, value - 1))}
       >
         <IconMinus size={16} />
       </ActionIcon>
