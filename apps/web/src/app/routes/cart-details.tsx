@@ -1,6 +1,6 @@
-import { Button, Card, Container, Grid, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
 import { useRewardBalances } from '@/features/cart/api/get-reward-points';
@@ -9,6 +9,9 @@ import { CartSummary } from '@/features/cart/components/cart-summary';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { useLocationStore } from '@/features/location/stores/location-store';
 import { paths } from '@/lib/paths';
+
+const ClearCartDialog = lazy(() => import('@/features/cart/components/clear-cart-dialog'));
+
 import { useIsLoggedIn } from '@/lib/session-store';
 import { LocationButton } from '../components/location-button';
 
@@ -49,30 +52,17 @@ export function Component() {
                 Clear cart
               </Button>
             </Group>
-            <Modal
-              opened={confirmingClear}
-              onClose={() => setConfirmingClear(false)}
-              title="Empty your cart?"
-              size="sm"
-            >
-              <Stack gap="md">
-                <Text size="sm">Every item of every shop leaves your cart, with its coupons and points.</Text>
-                <Group justify="flex-end" gap="sm">
-                  <Button variant="default" onClick={() => setConfirmingClear(false)}>
-                    Keep my cart
-                  </Button>
-                  <Button
-                    color="error"
-                    onClick={() => {
-                      setConfirmingClear(false);
-                      clear();
-                    }}
-                  >
-                    Empty cart
-                  </Button>
-                </Group>
-              </Stack>
-            </Modal>
+            {confirmingClear && (
+              <Suspense fallback={null}>
+                <ClearCartDialog
+                  onKeep={() => setConfirmingClear(false)}
+                  onEmpty={() => {
+                    setConfirmingClear(false);
+                    clear();
+                  }}
+                />
+              </Suspense>
+            )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Card withBorder padding="md" pos="sticky" top={88}>
