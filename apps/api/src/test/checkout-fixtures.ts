@@ -71,6 +71,16 @@ export function checkoutFixtures(app: () => TestApp) {
         ...(options.vatRate !== undefined ? { vatRate: options.vatRate } : {}),
         stock: options.stock === undefined ? 100 : options.stock,
         images: [`/uploads/test-${serial}.jpg`],
+        // A digital variation is for sale only with its file (read-model.ts); this one names a
+        // file no test downloads.
+        ...(options.type === 'Digital'
+          ? {
+              digitalFile: `digital/test-${serial}.pdf`,
+              digitalFileName: `test-${serial}.pdf`,
+              digitalFileSize: 1,
+              digitalFileType: 'application/pdf',
+            }
+          : {}),
       })
       .returning();
     await db().transaction((tx) => refreshProductListings(tx, { productIds: [product!.id] }));

@@ -18,7 +18,10 @@ export interface CheckoutVariation {
   vatRate: number;
   type: 'Physical' | 'Digital';
   thumbnail: string | null;
-  /** Active product and active variation (the shop's side is the shops module's). */
+  /**
+   * Active product and active variation, and a digital one with its file (what the order would
+   * unlock); the shop's side is the shops module's.
+   */
   onSale: boolean;
 }
 
@@ -43,7 +46,7 @@ export async function variationsForCheckout(db: DbOrTx, ids: number[]): Promise<
         vatRate: r.vatRate,
         type: r.type,
         thumbnail: r.images[0] ?? null,
-        onSale: r.productActive && r.variationActive,
+        onSale: r.productActive && r.variationActive && (r.type !== 'Digital' || r.hasDigitalFile),
       },
     ]),
   );
@@ -64,6 +67,7 @@ function checkoutVariationsQuery(db: DbOrTx) {
       images: productVariations.images,
       productActive: products.isActive,
       variationActive: productVariations.isActive,
+      hasDigitalFile: sql<boolean>`${productVariations.digitalFile} is not null`,
     })
     .from(productVariations)
     .innerJoin(products, eq(products.id, productVariations.productId))

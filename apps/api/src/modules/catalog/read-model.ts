@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedOn, rawStatement } from '../../db/prepared';
 import { fold } from '../../lib/text-match';
@@ -132,10 +132,20 @@ function scopeCondition(scope: ListingScope): SQL | undefined {
   return eq(products.brandId, scope.brandId);
 }
 
+/**
+ * Whether a variation is for sale: active, and, for a digital product, with its file (a paid order
+ * unlocks the file; without one the shopper would pay for nothing, so the variation is not listed
+ * and checkout refuses it). Attaching or removing the file refreshes the read model.
+ */
+function variationForSale(type: SQL | AnyColumn, isActive: SQL | AnyColumn, digitalFile: SQL | AnyColumn): SQL {
+  return sql`(${isActive} and (${type} <> 'Digital' or ${digitalFile} is not null))`;
+}
+
 /** The read-model values of each product in scope, computed from the source tables. */
 function computedListings(db: DbOrTx, scope: ListingScope) {
   const v = productVariations;
   const shop = activeShops(db);
+  const forSale = variationForSale(products.type, v.isActive, v.digitalFile);
   // The card variation: the cheapest active variation (ties: lowest position, then id).
   const card = db
     .select({
@@ -149,14 +159,14 @@ function computedListings(db: DbOrTx, scope: ListingScope) {
       thumbnail: sql<string | null>`${v.images}->>0`.as('rm_card_thumbnail'),
     })
     .from(v)
-    .where(and(eq(v.productId, products.id), sql`${v.isActive}`))
+    .where(and(eq(v.productId, products.id), forSale))
     .orderBy(asc(v.price), asc(v.position), asc(v.id))
     .limit(1)
     .as('card');
   const totals = db
     .select({
       unitsSold: sql<number>`coalesce(sum(${v.unitsSold}), 0)::int`.as('rm_units_sold_total'),
-      topPrice: sql<number | null>`max(${v.price})`.as('rm_top_price'),
+      topPrice: sql<number | null>`max(${v.price}) filter (where ${forSale})`.as('rm_top_price'),
       names: sql<string | null>`string_agg(${fold(v.fullName)}, ${LINE} order by ${v.position}, ${v.id})`.as(
         'rm_variation_names',
       ),
@@ -263,7 +273,7 @@ function productRowsUpdate(tx: DbOrTx, scope: ListingScope) {
  */
 function variationRowsUpdate(tx: DbOrTx, scope: ListingScope) {
   const v = productVariations;
-  const listableVariation = sql`(${v.isActive} and ${products.listable})`;
+  const listableVariation = sql`(${variationForSale(products.type, v.isActive, v.digitalFile)} and ${products.listable})`;
   const variationText = sql`concat_ws(${LINE}, ${fold(v.fullName)}, ${fold(products.name)}, coalesce(${fold(products.brandName)}, ''), coalesce(${fold(products.shopName)}, ''))`;
   return tx
     .update(v)

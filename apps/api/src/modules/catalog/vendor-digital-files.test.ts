@@ -150,6 +150,47 @@ describe("a digital product's file", () => {
     expect((await remove(a.token, variationId)).statusCode).toBe(200);
   });
 
+  it('is what puts a digital product on sale: without it the product is not listed and checkout refuses it', async () => {
+    // A shop of its own: the file bought here stays (a paid order's file cannot be removed).
+    const seller = await signUpAs(t.app, t.database, 'vendor');
+    const product = await createProduct(seller.token, 'Digital', 'Unfinished Guide');
+    const variationId = product.variations[0]!.id;
+    const listed = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/products?search=unfinished' });
+      return (res.json().data.products.data as { id: number }[]).some((card) => card.id === product.id);
+    };
+    const checkout = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/order/place',
+        headers: bearer(customer.token),
+        payload: {
+          order_type: 'delivery',
+          items: [{ variation_id: variationId, quantity: 1 }],
+          payment_method: 'cash',
+        },
+      });
+    const refusedAsGone = async () => {
+      const refused = await checkout();
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().errors['items.0']).toEqual(['This item is no longer available.']);
+    };
+    // No file yet: a shopper would pay for nothing to download.
+    expect(await listed()).toBe(false);
+    await refusedAsGone();
+
+    expect((await upload(t, seller.token, variationId, pdf(), 'guide.pdf')).statusCode).toBe(200);
+    expect(await listed()).toBe(true);
+    // The file removed: off sale again.
+    expect((await remove(seller.token, variationId)).statusCode).toBe(200);
+    expect(await listed()).toBe(false);
+    await refusedAsGone();
+
+    expect((await upload(t, seller.token, variationId, pdf(), 'guide.pdf')).statusCode).toBe(200);
+    const placed = await checkout();
+    expect(placed.statusCode, placed.body).toBe(201);
+  });
+
   it('accepts ZIP, MP3, PNG and JPEG by their content, whatever the name says', async () => {
     const product = await createProduct(a.token, 'Digital', 'Field Recordings');
     const variationId = product.variations[0]!.id;

@@ -391,6 +391,8 @@ export async function setVendorDigitalFile(
         digitalFileType: file.contentType,
       })
       .where(eq(productVariations.id, variationId));
+    // A digital variation is for sale only with its file (read-model.ts): this may list it.
+    await refreshProductListings(tx, { productIds: [own.variation.productId] });
     return { unused: await unusedAfter(tx, own.variation.digitalFile, file.path) };
   });
 }
@@ -413,6 +415,8 @@ export async function removeVendorDigitalFile(
       .update(productVariations)
       .set({ digitalFile: null, digitalFileName: null, digitalFileSize: null, digitalFileType: null })
       .where(eq(productVariations.id, variationId));
+    // Without its file a digital variation is no longer for sale (read-model.ts).
+    await refreshProductListings(tx, { productIds: [own.variation.productId] });
     return { unused: await unusedAfter(tx, own.variation.digitalFile, null) };
   });
 }

@@ -380,7 +380,8 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `Field \`${DIGITAL_FILE_FIELD}\`: one file, at most DIGITAL_FILE_MAX_MB (default 50 MB). ${digitalFileKindsMessage} ` +
           'Its kind is read from its content. The file is kept privately (never under /uploads/); a replaced ' +
-          "file is deleted. Answers the variation with `digital_file` {name, size}. A physical product's variation is a 422.",
+          "file is deleted. Answers the variation with `digital_file` {name, size}. A physical product's variation is a 422. " +
+          'A digital variation is for sale (listed, and taken at checkout) only while it has its file.',
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
         response: { 200: successEnvelope(vendorVariationPayloadSchema), ...failureResponses },

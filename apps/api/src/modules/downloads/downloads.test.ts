@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { COLLECTION_POINT } from '../../test/checkout-fixtures';
 import { signUpAs } from '../../test/manage-fixtures';
 import { bearer, multipartPayload, signUp } from '../../test/test-support';
+import { refreshProductListings } from '../catalog';
 import {
   attachmentDisposition,
   checkDownloadLink,
@@ -34,7 +35,7 @@ let alice: Awaited<ReturnType<typeof signUp>>;
 let bob: Awaited<ReturnType<typeof signUp>>;
 let cookbook: { id: number; productId: number };
 let physical: { id: number };
-let noFile: { id: number };
+let noFile: { id: number; productId: number };
 
 /** The file the merchant uploads: a small PDF, named with characters a header cannot carry as they are. */
 const FILE_NAME = 'Recettes d’été (2e).pdf';
@@ -85,7 +86,30 @@ async function uploadFile(variationId: number, bytes: Buffer, name: string) {
 }
 
 /** A cash checkout of these variations (one each) through place-order; its order and line ids. */
+/**
+ * `noFile`'s variation with or without a file, written directly, as an order placed before a
+ * digital variation needed its file to be sold (decision 018) left it: it is bought while it has
+ * one, and loses it after the sale.
+ */
+async function setNoFileFile(file: string | null) {
+  await t.database.db
+    .update(productVariations)
+    .set({ digitalFile: file, digitalFileName: file === null ? null : 'coming-soon.pdf' })
+    .where(eq(productVariations.id, noFile.id));
+  await refreshProductListings(t.database.db, { productIds: [noFile.productId] });
+}
+
 async function buy(token: string, variationIds: number[]) {
+  const withNoFile = variationIds.includes(noFile.id);
+  if (withNoFile) await setNoFileFile('digital/coming-soon.pdf');
+  try {
+    return await buyNow(token, variationIds);
+  } finally {
+    if (withNoFile) await setNoFileFile(null);
+  }
+}
+
+async function buyNow(token: string, variationIds: number[]) {
   const res = await as(token, 'POST', '/api/user/order/place', {
     order_type: 'collection',
     collection_point: COLLECTION_POINT,

@@ -62,7 +62,7 @@ export function VariationDigitalFile({
     if (!file) return;
     const yes = await confirmAction({
       title: 'Remove the file?',
-      message: `${file.name} will be deleted. Buyers of ${variation.full_name} will have nothing to download until you upload another.`,
+      message: `${file.name} will be deleted, and ${variation.full_name} goes off sale until you upload another.`,
       confirmLabel: 'Remove file',
     });
     if (!yes) return;
@@ -91,7 +91,8 @@ export function VariationDigitalFile({
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          No file yet. Buyers download this file once their order is paid.
+          No file yet: {variation.full_name} is not for sale until it has one. Buyers download the file once their order
+          is paid.
         </Text>
       )}
       {sending && <Progress value={sending.percent} aria-label={`Uploading ${sending.name}`} animated size="md" />}
