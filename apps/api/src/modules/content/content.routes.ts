@@ -129,7 +129,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: dropEmptyParams,
       schema: {
         tags: ['content'],
-        summary: 'Live platform-wide deals (UBM Deals), ending soonest first',
+        summary: 'Live platform-wide deals (UBM Deals), newest first',
         querystring: dealsQuerySchema,
         response: { 200: successEnvelope(paginated(dealSchema)), ...failureResponses },
       },

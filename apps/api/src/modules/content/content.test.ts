@@ -284,12 +284,11 @@ describe('GET /api/ubm-offers', () => {
     for (const hidden of ['Expired deal', 'Inactive deal', 'Future deal', 'Closed shop deal']) {
       expect(titles).not.toContain(hidden);
     }
-    // Ending soonest first, open-ended last.
+    // Newest first (the contract's default for lists; by id, deals keeping no creation time).
     const ordered = res.body.data.data;
     expect(ordered[0]!.title).toBe('Ends tomorrow');
-    expect(ordered[ordered.length - 1]!.ends_at).toBeNull();
-    const ends = ordered.filter((d) => d.ends_at).map((d) => Date.parse(d.ends_at!));
-    expect(ends).toEqual([...ends].sort((a, b) => a - b));
+    const ids = ordered.map((d) => d.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(ordered.find((d) => d.title === 'Open-ended deal')!.link).toBeNull();
     expect(ordered.find((d) => d.shop)?.shop).toMatchObject({ id: expect.any(Number), slug: expect.any(String) });
   });

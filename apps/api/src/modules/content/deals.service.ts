@@ -22,7 +22,7 @@ function live(shop: ReturnType<typeof activeShops>): SQL {
   ) as SQL;
 }
 
-/** GET /ubm-offers: live platform deals, ending soonest first (open-ended last), then newest. */
+/** GET /ubm-offers: live platform deals, newest first (the contract's default for lists; deals keep no creation time, so by id). */
 export async function listLiveDeals(db: DbOrTx, page: number): Promise<Paginated<Deal>> {
   const shop = activeShops(db);
   const [rows, [counted]] = await Promise.all([
@@ -31,7 +31,7 @@ export async function listLiveDeals(db: DbOrTx, page: number): Promise<Paginated
       .from(deals)
       .leftJoin(shop, eq(shop.id, deals.shopId))
       .where(live(shop))
-      .orderBy(sql`${deals.endsAt} asc nulls last`, desc(deals.id))
+      .orderBy(desc(deals.id))
       .limit(DEALS_PER_PAGE)
       .offset((page - 1) * DEALS_PER_PAGE),
     db

@@ -40,7 +40,7 @@ export const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: dropEmptyParams,
       schema: {
         tags: ['shops'],
-        summary: 'Shops (vendors), featured first, with an optional name search',
+        summary: 'Shops (vendors), newest first, with an optional name search',
         querystring: shopListQuerySchema,
         response: { 200: successEnvelope(paginated(shopCardSchema)), ...failureResponses },
       },

@@ -1,7 +1,7 @@
 import type { Shop, ShopCard, VendorRef } from '@parade/core/catalog-dto';
 import { type Paginated, paginate } from '@parade/core/envelope';
 import type { Rating } from '@parade/core/rating';
-import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { safeImageUrl, safeLink } from '../../lib/sanitize';
@@ -89,7 +89,10 @@ export async function setShopRating(db: DbOrTx, shopId: number, rating: Rating):
     .where(eq(shops.id, shopId));
 }
 
-/** GET /shops: active shops, featured first then by name; `search` matches the name (accents, typos). */
+/**
+ * GET /shops: active shops, newest first (the contract's default for lists: by creation, then id
+ * descending); `search` matches the name (accents, typos).
+ */
 /**
  * A condition on a shop's id that a list adds to "open", from another module (the catalogue's
  * "has a listed product"): the shops module does not read the catalogue itself.
@@ -108,7 +111,7 @@ export async function listShops(
       .select()
       .from(shops)
       .where(and(...where))
-      .orderBy(desc(shops.isFeatured), asc(shops.name), asc(shops.id))
+      .orderBy(desc(shops.createdAt), desc(shops.id))
       .limit(request.perPage)
       .offset((request.page - 1) * request.perPage),
     db
@@ -188,13 +191,14 @@ export async function setShopActive(db: DbOrTx, shopId: number, isActive: boolea
   return rows.length > 0;
 }
 
-/** GET /vendor and the home page's vendors: every active shop (meeting `only`), featured first, then by name. */
+/** GET /vendor and the home page's vendors: every active shop (meeting `only`), newest first. */
 export async function listVendors(db: DbOrTx, only?: ShopCondition): Promise<VendorRef[]> {
   const rows = await db
     .select({ id: shops.id, name: shops.name, slug: shops.slug, logo: shops.logo })
     .from(shops)
     .where(only ? and(isOpen(), only(shops.id)) : isOpen())
-    .orderBy(desc(shops.isFeatured), asc(shops.name), asc(shops.id));
+    // Newest first, as every list (contract); a menu sorts it by name for display.
+    .orderBy(desc(shops.createdAt), desc(shops.id));
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, logo: image(r.logo) }));
 }
 

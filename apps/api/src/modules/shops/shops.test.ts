@@ -62,7 +62,7 @@ afterAll(() => t.close());
 const vendorOf = (shopId: number) => signUpAs(t.app, t.database, 'vendor', { shopId });
 
 describe('GET /api/shops', () => {
-  it('lists the active shops, featured first, with their product counts', async () => {
+  it('lists the active shops, newest first (the contract default), with their product counts', async () => {
     const res = await get<Paginated<ShopCard>>('/api/shops');
     expect(res.status).toBe(200);
     const page = res.body.data;
@@ -70,14 +70,12 @@ describe('GET /api/shops', () => {
     expect(page.total).toBe(activeShopCount);
     expect(page.per_page).toBe(12);
     expect(page.data.map((s) => s.slug)).not.toContain('shuttered-barrow');
-    const featured = await t.database.db.select().from(shops).where(eq(shops.isFeatured, true));
-    const featuredSlugs = featured.filter((s) => s.isActive).map((s) => s.slug);
-    expect(
-      page.data
-        .slice(0, featuredSlugs.length)
-        .map((s) => s.slug)
-        .sort(),
-    ).toEqual([...featuredSlugs].sort());
+    const rows = await t.database.db.select().from(shops);
+    const newest = rows
+      .filter((s) => page.data.some((card) => card.slug === s.slug))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+      .map((s) => s.slug);
+    expect(page.data.map((s) => s.slug)).toEqual(newest);
     for (const card of page.data) {
       expect(card.product_count).toBe((await expectedShop(card.slug)).products.length);
       expect(card.logo?.url).toMatch(/^\//);
