@@ -433,6 +433,17 @@ describe('order type, location and cart', () => {
     await page.getByTestId('cart-dropdown').getByRole('link', { name: 'View Cart' }).click();
     await page.getByTestId('cart-line').first().waitFor();
     await saveScreenshot(page, 'cart-details-mobile');
+    // Touch targets of 44 px (ui-and-demo.md): the stepper's buttons and the location strip.
+    for (const control of [
+      page.getByRole('button', { name: /^Increase Quantity of / }).first(),
+      page.getByRole('button', { name: /^Decrease Quantity of / }).first(),
+      page.getByRole('banner').getByTestId('location-button').filter({ visible: true }),
+    ]) {
+      const box = (await control.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // /cart-details leads on to the checkout: a guest logs in first and comes back to it.
     await page.getByRole('link', { name: 'Checkout', exact: true }).filter({ visible: true }).click();

@@ -26,6 +26,8 @@ export function LocationButton({
       leftSection={<IconMapPin size={18} />}
       onClick={openPopup}
       size={compact ? 'compact-sm' : 'sm'}
+      // The phone's location strip: a 44 px touch target (ui-and-demo.md), the strip's own height.
+      h={compact && fullWidth ? 44 : undefined}
       maw={fullWidth ? '100%' : compact ? 200 : 260}
       styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
       data-testid="location-button"

@@ -9,7 +9,7 @@ import { WholeNumberInput } from '@/components/form/whole-number-input';
  * Decrease button lowers the quantity "by one while above 1" (spec section 3) and is off at 1,
  * so a tap never deletes a line (the line's own remove button does). The buttons change the cart
  * at once; typed digits are kept as a draft until Enter or leaving the box, so typing "12" is one
- * change, not two.
+ * change, not two. The buttons are 44 px, a touch target (ui-and-demo.md).
  */
 export function QuantityStepper({
   value,
@@ -32,7 +32,7 @@ export function QuantityStepper({
     <Group gap={4} wrap="nowrap">
       <ActionIcon
         variant="default"
-        size={36}
+        size={44}
         aria-label={`Decrease ${label}`}
         disabled={value <= 1}
         onClick={() => onChange(Math.max(1, value - 1))}
@@ -55,7 +55,7 @@ export function QuantityStepper({
       />
       <ActionIcon
         variant="default"
-        size={36}
+        size={44}
         aria-label={`Increase ${label}`}
         disabled={value >= MAX_LINE_QUANTITY}
         onClick={() => onChange(Math.min(MAX_LINE_QUANTITY, value + 1))}
