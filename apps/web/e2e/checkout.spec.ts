@@ -261,6 +261,10 @@ describe('checkout', () => {
     expect(await firstCard.getByLabel('Order status: PENDING').count()).toBe(1);
     expect(await firstCard.getByLabel('Payment: UNPAID').count()).toBe(1);
     await saveScreenshot(page, 'orders-desktop');
+    // The card's links are 44 px touch targets (ui-and-demo.md).
+    for (const name of [/^Order details/, /^Track,/, /^Invoice,/]) {
+      expect((await firstCard.getByRole('link', { name }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
     await firstCard.getByRole('link', { name: /^Order details/ }).click();
     await page.getByRole('heading', { name: /^Order #\d+ from / }).waitFor();
     await page.getByTestId('order-lines').waitFor();

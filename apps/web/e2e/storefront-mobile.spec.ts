@@ -134,6 +134,16 @@ describe('storefront on a 390 x 844 phone', () => {
     withPhone(async (page) => {
       await page.goto('/products');
       await productCards(page).first().waitFor();
+      // Touch targets of 44 px (ui-and-demo.md): a card's Add button and its heart (drawn once hydrated).
+      const firstCard = productCards(page).first();
+      await firstCard.getByTestId('favourite-product').waitFor();
+      for (const control of [
+        firstCard.getByRole('button', { name: /^Add / }),
+        firstCard.getByTestId('favourite-product'),
+      ]) {
+        const box = (await control.boundingBox())!;
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+      }
       await page.getByLabel('Sort by').selectOption('sortLowPrice');
       await page.waitForURL((url) => url.searchParams.get('sort') === 'sortLowPrice');
 

@@ -23,6 +23,8 @@ export function AddToCartButton({
     <Button
       fullWidth
       size="sm"
+      // A 44 px touch target (ui-and-demo.md); the label stays the small size.
+      h={44}
       variant="light"
       leftSection={<IconShoppingCartPlus size={16} aria-hidden />}
       disabled={soldOut || onHoliday}

@@ -7,6 +7,9 @@ import type { Order } from '../api/get-orders';
 import { OrderVat } from './order-vat';
 import { StatusBadge } from './status-badge';
 
+/** The card's links are as tall as a 44 px touch target (ui-and-demo.md), their text as it was. */
+const touchTarget = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
+
 /**
  * One shop's order of a checkout: invoice number, date, statuses, lines and total; with
  * `links`, the way to its detail, its tracking timeline and its invoice.
@@ -76,6 +79,7 @@ export function OrderCard({
             component={Link}
             to={paths.order(order.id)}
             fw={600}
+            style={touchTarget}
             aria-label={`Order details, ${order.shop.name} ${order.invoice.number}`}
           >
             Order details
@@ -84,6 +88,7 @@ export function OrderCard({
             component={Link}
             to={paths.track(order.id)}
             fw={600}
+            style={touchTarget}
             aria-label={`Track, ${order.shop.name} ${order.invoice.number}`}
           >
             Track
@@ -92,6 +97,7 @@ export function OrderCard({
             component={Link}
             to={paths.invoice(order.invoice.number)}
             fw={600}
+            style={touchTarget}
             aria-label={`Invoice, ${order.shop.name} ${order.invoice.number}`}
           >
             Invoice

@@ -75,7 +75,8 @@ export function FavouriteButton({
       variant="white"
       color="error"
       radius="xl"
-      size="lg"
+      // A 44 px touch target (ui-and-demo.md), floating over the card's picture.
+      size={44}
       onClick={press}
       loading={setFavourite.pending}
       aria-pressed={kept}
