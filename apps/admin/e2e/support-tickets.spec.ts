@@ -221,6 +221,12 @@ describe('support tickets', () => {
         await phone.page.getByRole('link', { name: subject }).waitFor();
         expect(await pageWidth(phone.page)).toBeLessThanOrEqual(viewports.mobile.width);
         await saveScreenshot(phone.page, 'storefront-support-tickets-mobile');
+        // Not a ticket's number, or not one of theirs: said so, with the page's title.
+        for (const wrong of ['abc', '999999']) {
+          await phone.page.goto(`/profile/ticket-details/${wrong}`);
+          await phone.page.getByText('Ticket not found', { exact: true }).waitFor();
+          await expect.poll(() => phone.page.title()).toMatch(/^Ticket not found/);
+        }
       } finally {
         await phone.context.close();
       }

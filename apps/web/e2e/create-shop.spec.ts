@@ -97,6 +97,15 @@ describe('create your shop', () => {
       // 3. The form: the spec's postcode rule in the browser, the delivery area from the server.
       const form = page.getByRole('form', { name: 'Create your shop' });
       await form.waitFor();
+      // Sent empty: each missing field says it is required, the postcode too (not the postcode
+      // rule's message about what was typed); and the empty form passes axe (the picture box's
+      // placeholder included).
+      expect(await a11yViolationsAfterToasts(page)).toEqual([]);
+      await form.getByRole('button', { name: 'Send request' }).click();
+      const postcodeBox = page.getByRole('textbox', { name: 'Postcode' });
+      await expect.poll(() => postcodeBox.getAttribute('aria-invalid')).toBe('true');
+      expect(await form.getByText(/PLEASE SELECT A VALID POSTCODE/).count()).toBe(0);
+      expect(await form.getByText('This field is required.').count()).toBeGreaterThanOrEqual(3);
       await page.getByRole('textbox', { name: 'Shop name' }).fill(shopName);
       await page.getByRole('textbox', { name: 'Description' }).fill('Seville orange marmalade, made on Mare Street.');
       await page.getByRole('combobox', { name: 'Category' }).click();

@@ -36,7 +36,7 @@ export function Component() {
         codeStep ? undefined : (
           <>
             New to Parade?{' '}
-            <Anchor component={Link} to={paths.register(redirect ?? undefined)}>
+            <Anchor component={Link} to={paths.register(redirect ?? undefined)} underline="always">
               Create an account
             </Anchor>
           </>

@@ -18,7 +18,7 @@ export function Component() {
       intro={
         <>
           Already have one?{' '}
-          <Anchor component={Link} to={paths.login(redirect ?? undefined)}>
+          <Anchor component={Link} to={paths.login(redirect ?? undefined)} underline="always">
             Log in
           </Anchor>
         </>

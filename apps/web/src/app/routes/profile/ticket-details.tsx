@@ -14,8 +14,11 @@ import { paths } from '@/lib/paths';
 
 /** /profile/ticket-details/{ticket}: the conversation (kept fresh by polling), a reply, close and reopen. */
 export function Component() {
-  const id = Number.parseInt(useParams().ticket ?? '', 10) || 0;
+  const param = useParams().ticket ?? '';
+  // Only a whole number names a ticket: anything else is no ticket, said at once (not asked for).
+  const id = /^\d+$/.test(param) ? Number(param) : 0;
   const ticket = useTicket(id);
+  const missing = id === 0 || (ticket.isError && ticket.error instanceof ApiError && ticket.error.status === 404);
   const formatDateTime = useFormatDateTime();
   return (
     <Stack gap="md">
@@ -24,28 +27,26 @@ export function Component() {
           <IconArrowLeft size={16} aria-hidden /> All tickets
         </Group>
       </Anchor>
-      {ticket.isPending ? (
+      {missing ? (
+        <>
+          <PageMeta title="Ticket not found" />
+          <NothingHere
+            title="Ticket not found"
+            description="It is not one of your tickets."
+            action={
+              <Button component={Link} to={paths.supportTickets()}>
+                Your tickets
+              </Button>
+            }
+          />
+        </>
+      ) : ticket.isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label="Loading the ticket">
           <Skeleton height={32} width="60%" />
           <Skeleton height={220} />
         </Stack>
       ) : ticket.isError ? (
-        ticket.error instanceof ApiError && ticket.error.status === 404 ? (
-          <>
-            <PageMeta title="Ticket not found" />
-            <NothingHere
-              title="Ticket not found"
-              description="It is not one of your tickets."
-              action={
-                <Button component={Link} to={paths.supportTickets()}>
-                  Your tickets
-                </Button>
-              }
-            />
-          </>
-        ) : (
-          <ErrorState message={ticket.error.message} onRetry={() => ticket.refetch()} />
-        )
+        <ErrorState message={ticket.error.message} onRetry={() => ticket.refetch()} />
       ) : (
         <>
           <PageMeta title={ticket.data.subject} />
