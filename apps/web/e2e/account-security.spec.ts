@@ -112,6 +112,10 @@ describe('account security in the storefront', () => {
       await sessions.getByRole('listitem').nth(1).waitFor();
       expect(await sessions.getByRole('listitem').count()).toBe(2);
       expect(await sessions.getByText('This device', { exact: true }).count()).toBe(1);
+      // Times in the site's date format (DD-MMM-YYYY), with the time of day.
+      expect(await sessions.getByRole('listitem').first().innerText()).toMatch(
+        /signed in \d{2}-[A-Z][a-z]{2}-\d{4}, \d{2}:\d{2} · last used \d{2}-[A-Z][a-z]{2}-\d{4}, \d{2}:\d{2}/,
+      );
       await sessions.getByRole('button', { name: 'Sign out everywhere else' }).waitFor();
       expect(await a11y(here)).toEqual([]);
       await saveScreenshot(here, 'security-desktop');

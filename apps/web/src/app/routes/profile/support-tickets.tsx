@@ -12,7 +12,7 @@ import { StatusBadge } from '@/features/orders/components/status-badge';
 import { type Ticket, useTickets } from '@/features/tickets/api/get-tickets';
 import { NewTicketForm } from '@/features/tickets/components/new-ticket-form';
 import { STAFF_NAME } from '@/features/tickets/components/ticket-thread';
-import { useFormatDateTime } from '@/features/tickets/hooks/use-format-date-time';
+import { useFormatDateTime } from '@/hooks/use-format-date-time';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 

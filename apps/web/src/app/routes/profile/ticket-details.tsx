@@ -9,7 +9,7 @@ import { useTicket } from '@/features/tickets/api/get-ticket';
 import { TicketMessageForm } from '@/features/tickets/components/ticket-message-form';
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
-import { useFormatDateTime } from '@/features/tickets/hooks/use-format-date-time';
+import { useFormatDateTime } from '@/hooks/use-format-date-time';
 import { paths } from '@/lib/paths';
 
 /** /profile/ticket-details/{ticket}: the conversation (kept fresh by polling), a reply, close and reopen. */

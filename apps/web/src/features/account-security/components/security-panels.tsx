@@ -6,6 +6,7 @@ import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
 import { schemaRules, useApiForm } from '@/components/form/use-api-form';
+import { useFormatDateTime } from '@/hooks/use-format-date-time';
 import {
   changePasswordSchema,
   useChangePassword,
@@ -15,8 +16,11 @@ import {
   useSessions,
 } from '../api/account-security';
 
-const when = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
+/** ISO time -> "05-Jan-2026, 14:05", the site's date format with the time of day; "—" for none. */
+function useWhen(): (iso: string | null) => string {
+  const formatDateTime = useFormatDateTime();
+  return (iso) => (iso ? formatDateTime(iso) : '—');
+}
 
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
@@ -94,6 +98,7 @@ export function ChangePasswordForm() {
 
 /** The customer's sessions: device, address, when; end one, or every other one. */
 export function SessionsList() {
+  const when = useWhen();
   const sessions = useSessions();
   const end = useEndSession();
   const endOthers = useEndOtherSessions();
@@ -148,6 +153,7 @@ export function SessionsList() {
 
 /** The customer's security events, newest first, 20 a page. */
 export function SecurityEventsList() {
+  const when = useWhen();
   const [page, setPage] = useState(1);
   const events = useSecurityEvents(page);
   if (events.isPending) return <Skeleton height={160} radius="md" aria-label="Loading your security events" />;

@@ -1,7 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import type { TicketDetail } from '@parade/core/ticket-schemas';
 import { useEffect, useRef } from 'react';
-import { useFormatDateTime } from '../hooks/use-format-date-time';
+import { useFormatDateTime } from '@/hooks/use-format-date-time';
 import classes from './ticket-thread.module.css';
 
 /**
