@@ -411,6 +411,18 @@ describe('order type, location and cart', () => {
     const label = await page.getByText(/Reward points at Green Barrow.*\(you have \d+\)/).textContent();
     const held = Number(/\(you have (\d+)\)/.exec(label ?? '')?.[1]);
     expect(held).toBeGreaterThanOrEqual(250);
+    // The box offers the most that can be used, and follows the cart: one more of the line, more points.
+    expect(await points.inputValue()).toBe(String(Math.min(held, card.variation.price)));
+    await page
+      .getByRole('button', { name: /^Increase Quantity of / })
+      .first()
+      .click();
+    await expect.poll(() => points.inputValue()).toBe(String(Math.min(held, card.variation.price * 2)));
+    await page
+      .getByRole('button', { name: /^Decrease Quantity of / })
+      .first()
+      .click();
+    await expect.poll(() => points.inputValue()).toBe(String(Math.min(held, card.variation.price)));
     await page.getByRole('button', { name: 'Use points' }).click();
     const summary = page.getByTestId('cart-summary');
     expect(await summary.innerText()).toContain('Reward points');

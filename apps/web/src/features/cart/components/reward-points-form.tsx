@@ -21,7 +21,10 @@ export function RewardPointsForm({
   const applyRewardPoints = useCartStore((s) => s.applyRewardPoints);
   const formatMoney = useFormatMoney();
   const limit = Math.max(0, Math.min(balance, maxUsable));
-  const [points, setPoints] = useState<number>(applied || limit);
+  // What the shopper typed ('' while they empty the box to type another number); until they type,
+  // the box offers the most they can use now, which follows the cart (a quantity raised raises it).
+  const [typed, setTyped] = useState<number | '' | null>(null);
+  const points = typed === null ? limit : typed === '' ? 0 : Math.min(typed, limit);
 
   if (applied > 0) {
     return (
@@ -40,11 +43,11 @@ export function RewardPointsForm({
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <WholeNumberInput
         label={`Reward points at ${shopName} (you have ${balance})`}
-        value={points}
+        value={typed === '' ? '' : points}
         min={0}
         max={limit}
         withControls
-        onChange={(value) => setPoints(typeof value === 'number' ? value : 0)}
+        onChange={setTyped}
         style={{ flex: 1 }}
       />
       <Button variant="light" onClick={() => applyRewardPoints(shopId, Math.min(points, limit))} disabled={points <= 0}>
