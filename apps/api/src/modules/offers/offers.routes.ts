@@ -56,7 +56,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Offers of open shops: featured first, then newest; 15 a page',
+        summary: 'Offers of open shops, newest first; 15 a page',
         description: [
           '`status`: `live` (default: switched on, started, not ended; full ones included with `is_valid` false),',
           '`active` (claimable now), `upcoming`, `ended`, `full` or `all`. Switched-off offers are never listed.',

@@ -131,8 +131,6 @@ async function pagedOffers(
     userId: number | null;
     where: (shop: ReturnType<typeof offerShopRefs>) => (SQL | undefined)[];
     page: number;
-    /** Featured offers before the others (the storefront's lists), else newest first only. */
-    featuredFirst: boolean;
   },
 ): Promise<OfferList> {
   const { shop, columns } = offerColumns(db, input.userId);
@@ -143,8 +141,8 @@ async function pagedOffers(
       .from(offers)
       .innerJoin(shop, eq(shop.id, offers.shopId))
       .where(where)
-      // Newest first, the contract's default; the storefront puts featured offers before it (decision 020).
-      .orderBy(...(input.featuredFirst ? [desc(offers.isFeatured)] : []), desc(offers.createdAt), desc(offers.id))
+      // Newest first, the contract's default for every list; featured offers are a filter (decision 020).
+      .orderBy(desc(offers.createdAt), desc(offers.id))
       .limit(OFFERS_PER_PAGE)
       .offset((input.page - 1) * OFFERS_PER_PAGE),
     db
@@ -185,7 +183,6 @@ export function listPublicOffers(
   return pagedOffers(db, {
     userId: filters.userId,
     page: filters.page,
-    featuredFirst: true,
     where: (shop) => [
       eq(shop.isOpen, true),
       eq(offers.isActive, true),
@@ -207,7 +204,6 @@ export function listVendorOffers(
   return pagedOffers(db, {
     userId: null,
     page: filters.page,
-    featuredFirst: false,
     where: (shop) => [
       eq(offers.shopId, shopId),
       filters.status === undefined ? undefined : sql`${offerState} = ${filters.status}`,

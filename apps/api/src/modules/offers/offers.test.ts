@@ -258,7 +258,7 @@ describe('offers: public reads and the shop writes', () => {
 });
 
 describe('offer lists', () => {
-  it("lists the shop's own offers newest first, featured or not; the storefront puts featured ones first", async () => {
+  it('lists offers newest first, featured or not, for the shop and on the storefront; featured=1 filters', async () => {
     const shop = await signUpAs(t.app, t.database, 'vendor');
     const older = await makeOffer(shop.token, { is_featured: true });
     const newer = await makeOffer(shop.token);
@@ -270,7 +270,13 @@ describe('offer lists', () => {
     expect(mine.map((o) => o.id)).toEqual([newer.id, older.id]);
     const [row] = await t.database.db.select({ slug: shops.slug }).from(shops).where(eq(shops.id, shop.shopId!));
     const shown = (await as(null, 'GET', `/vendor/${row!.slug}/offers`)).json().data.offers as { id: number }[];
-    expect(shown.map((o) => o.id)).toEqual([older.id, newer.id]);
+    expect(shown.map((o) => o.id)).toEqual([newer.id, older.id]);
+    const everywhere = (await as(null, 'GET', '/offers')).json().data.offers as { id: number }[];
+    expect(everywhere.map((o) => o.id).filter((id) => id === older.id || id === newer.id)).toEqual([newer.id, older.id]);
+    const featured = (await as(null, 'GET', `/vendor/${row!.slug}/offers?featured=1`)).json().data.offers as {
+      id: number;
+    }[];
+    expect(featured.map((o) => o.id)).toEqual([older.id]);
     // A shop that is not there is not found, not a shop without offers.
     const unknown = await as(null, 'GET', '/vendor/no-such-shop-here/offers');
     expect(unknown.statusCode).toBe(404);

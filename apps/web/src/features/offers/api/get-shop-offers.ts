@@ -50,6 +50,6 @@ export const getShopOffersQueryOptions = (slug: string, filters: ShopOfferFilter
         : undefined,
   });
 
-/** GET vendor-offers/vendor/{slug}/offers: one shop's offers, featured first, 15 a page. */
+/** GET vendor-offers/vendor/{slug}/offers: one shop's offers, newest first, 15 a page. */
 export const useShopOffers = (slug: string, filters: ShopOfferFilters) =>
   useQuery(getShopOffersQueryOptions(slug, filters, useCurrentUserId()));
