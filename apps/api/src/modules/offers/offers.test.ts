@@ -272,7 +272,10 @@ describe('offer lists', () => {
     const shown = (await as(null, 'GET', `/vendor/${row!.slug}/offers`)).json().data.offers as { id: number }[];
     expect(shown.map((o) => o.id)).toEqual([newer.id, older.id]);
     const everywhere = (await as(null, 'GET', '/offers')).json().data.offers as { id: number }[];
-    expect(everywhere.map((o) => o.id).filter((id) => id === older.id || id === newer.id)).toEqual([newer.id, older.id]);
+    expect(everywhere.map((o) => o.id).filter((id) => id === older.id || id === newer.id)).toEqual([
+      newer.id,
+      older.id,
+    ]);
     const featured = (await as(null, 'GET', `/vendor/${row!.slug}/offers?featured=1`)).json().data.offers as {
       id: number;
     }[];
