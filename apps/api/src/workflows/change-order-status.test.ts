@@ -9,6 +9,7 @@ import {
   orderStatusHistory,
   orders,
   products,
+  refunds,
   rewardPointBalances,
   rewardPointEntries,
 } from '../maintenance/schema';
@@ -247,6 +248,40 @@ describe('markOrderPaid and cancelInvoiceOrders', () => {
     expect(await invoiceStatus()).toBe('paid');
     const paid = await db().select().from(orders).where(eq(orders.invoiceId, first!.invoice.id));
     expect(paid.map((o) => o.paymentStatus)).toEqual(['paid', 'paid']);
+  });
+
+  it("records a paid cash order's cancellation as its cash handed back: one settled refund, the order refunded", async () => {
+    const me = await signUp(t.app);
+    const a = await makeShop();
+    const b = await makeShop();
+    const va = await makeVariation(a.id, { price: 300 });
+    const vb = await makeVariation(b.id, { price: 400 });
+    const res = await place(
+      me.token,
+      collection([
+        { variation_id: va.id, quantity: 2 },
+        { variation_id: vb.id, quantity: 1 },
+      ]),
+    );
+    const [first, second] = res.json().data.orders as { id: number; total: number; invoice: { id: number } }[];
+    await markOrderPaid(db(), { orderId: first!.id });
+    await markOrderPaid(db(), { orderId: second!.id });
+    await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: first!.id, to: 'cancelled' });
+
+    const recorded = await db().select().from(refunds).where(eq(refunds.orderId, first!.id));
+    expect(recorded).toEqual([
+      expect.objectContaining({ kind: 'cancellation', method: 'cash', status: 'settled', amount: first!.total }),
+    ]);
+    const [cancelled] = await db().select().from(orders).where(eq(orders.id, first!.id));
+    expect(cancelled!.paymentStatus).toBe('refunded');
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.id, first!.invoice.id));
+    expect(invoice!.paymentStatus).toBe('partially_refunded');
+    // An unpaid cash order's cancellation hands nothing back.
+    const unpaid = (await place(me.token, collection([{ variation_id: va.id, quantity: 1 }]))).json().data.orders[0];
+    await changeOrderStatus(db(), { publicUrl: 'http://parade.test', orderId: unpaid.id, to: 'cancelled' });
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, unpaid.id))).toEqual([]);
+    const [stillUnpaid] = await db().select().from(orders).where(eq(orders.id, unpaid.id));
+    expect(stillUnpaid!.paymentStatus).toBe('unpaid');
   });
 
   it("cancels every live order of an invoice in the caller's transaction, giving back stock and points", async () => {

@@ -13,9 +13,10 @@ import {
   orderNoticeFacts,
   orderSaleLines,
   setOrderPaid,
+  setOrderRefundedAmount,
   setOrderStatus,
 } from '../modules/orders';
-import { queueCancellationRefund } from '../modules/payments';
+import { queueCancellationRefund, recordCashCancellationRefund, refundedOfOrder } from '../modules/payments';
 import { scheduleReviewPrompt } from '../modules/reviews';
 import { shopsForOrders } from '../modules/shops';
 import { recordOrderSales } from './record-order-sales';
@@ -75,14 +76,16 @@ async function applyStatusChange(
   // The row is locked, so the guard cannot fail here; it keeps the update honest if that changes.
   if (!(await setOrderStatus(tx, order.id, order.status, to, note))) throw refuseTransition(order, to);
   if (to === 'cancelled') {
-    // A paid card order's money goes back: decided here, sent to Stripe after the commit (decision 028).
-    if (order.paymentStatus === 'paid' && (await invoicePaymentMethod(tx, order.invoiceId)) === 'card') {
-      const refundId = await queueCancellationRefund(tx, {
-        invoiceId: order.invoiceId,
-        orderId: order.id,
-        amount: order.total,
-      });
-      if (refundId !== null) refundIds.push(refundId);
+    if (order.paymentStatus === 'paid') {
+      const money = { invoiceId: order.invoiceId, orderId: order.id, amount: order.total };
+      if ((await invoicePaymentMethod(tx, order.invoiceId)) === 'card') {
+        // A paid card order's money goes back: decided here, sent to Stripe after the commit (decision 028).
+        const refundId = await queueCancellationRefund(tx, money);
+        if (refundId !== null) refundIds.push(refundId);
+      } else if (await recordCashCancellationRefund(tx, money)) {
+        // Cash the shop took is handed back as it cancels: recorded settled, the order `refunded`.
+        await setOrderRefundedAmount(tx, order.id, await refundedOfOrder(tx, order.id));
+      }
     }
     await releaseOrderCoupon(tx, order.id);
     await reverseSale(tx, await orderSaleLines(tx, order.id));

@@ -24,6 +24,7 @@ export {
   queueCancellationRefund,
   queueReturnRefund,
   type RefundRow,
+  recordCashCancellationRefund,
   recordOutsideRefund,
   refundedOfOrder,
   refundsOfOrders,

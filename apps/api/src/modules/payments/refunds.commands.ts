@@ -43,6 +43,33 @@ export async function queueCancellationRefund(
   return row?.id ?? null;
 }
 
+/**
+ * A paid cash order cancelled: the shop gives the customer's cash back as it cancels, so the
+ * refund is recorded `settled` at once, for the order's total, in the cancellation's transaction
+ * (one per cancelled order, as for a card). No ledger entry: an undelivered cash order's sale was
+ * never booked (decision 028). Answers the row written, or null (nothing paid, already recorded).
+ */
+export async function recordCashCancellationRefund(
+  db: DbOrTx,
+  input: { invoiceId: number; orderId: number; amount: number },
+): Promise<RefundRow | null> {
+  if (input.amount <= 0) return null;
+  const [row] = await db
+    .insert(refunds)
+    .values({
+      invoiceId: input.invoiceId,
+      orderId: input.orderId,
+      kind: 'cancellation',
+      method: 'cash',
+      amount: input.amount,
+      status: 'settled',
+      idempotencyKey: `parade-order-${input.orderId}-cancellation-refund`,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
 /** A refund still to send, or null (already decided, or unknown). */
 export async function pendingRefund(db: DbOrTx, id: number): Promise<RefundRow | null> {
   const [row] = await db

@@ -5,8 +5,17 @@ import { ApiError } from '@parade/ui/api-errors';
 import { IconPrinter } from '@tabler/icons-react';
 import { confirmAction } from '@/components/confirm';
 import { notifyError, notifySuccess } from '@/components/notify';
+import { formatMoney } from '@/lib/format';
 import { useChangeOrderStatus, useMarkOrderPaid } from '../api/change-order';
 import { moveToLabel, statusLabel } from './status-labels';
+
+/** What happens to money already taken: a card is refunded by Stripe; cash is handed back as the shop cancels. */
+function paidBack(order: VendorOrderPayload['order']): string {
+  if (order.payment_status !== 'paid') return '';
+  return order.payment_method === 'card'
+    ? ` The ${formatMoney(order.total)} paid by card is refunded to the card.`
+    : ` Give the customer back the ${formatMoney(order.total)} they paid in cash: it is recorded as refunded.`;
+}
 
 const failed = (e: unknown) => notifyError(e instanceof ApiError ? e.message : 'Could not change the order.');
 
@@ -35,8 +44,7 @@ export function OrderActions({ order }: { order: VendorOrderPayload['order'] }) 
   const cancel = async () => {
     const yes = await confirmAction({
       title: `Cancel order ${order.invoice.number}?`,
-      message:
-        'The stock goes back on sale and the customer gets back any reward points they spent. This cannot be undone.',
+      message: `The stock goes back on sale and the customer gets back any reward points they spent.${paidBack(order)} This cannot be undone.`,
       confirmLabel: 'Cancel order',
     });
     if (yes)
