@@ -50,6 +50,26 @@ describe('the envelope', () => {
     });
   });
 
+  it("answers a bad body on CORS's catch-all OPTIONS route in the envelope too", async () => {
+    const badJson = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json()).toMatchObject({ status: false, code: 'invalid_json', errors: {} });
+    const unknownType = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(unknownType.statusCode).toBe(415);
+    expect(unknownType.json()).toMatchObject({ status: false, errors: {} });
+    expect(unknownType.json().code).not.toMatch(/^FST_/);
+  });
+
   it('hides a thrown error behind the generic 500 message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/__boom' });
     expect(res.statusCode).toBe(500);

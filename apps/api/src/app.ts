@@ -20,7 +20,7 @@ import { authPlugin } from './plugins/auth';
 import { cancelOnAbortPlugin } from './plugins/cancel-on-abort';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
+import { errorHandlerPlugin, errorsPlugin } from './plugins/errors';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { loadSheddingPlugin } from './plugins/load-shedding';
@@ -127,6 +127,8 @@ export async function buildApp({
   app.decorate('config', config);
   // Before everything that runs in the background: each job registers with it (decision 042).
   await app.register(lifecyclePlugin);
+  // Before any plugin that declares a route: a route keeps the error handler of when it is declared.
+  await app.register(errorHandlerPlugin);
   // First: an overloaded process answers 503 before doing any other work on a request.
   await app.register(loadSheddingPlugin, config.shedding);
   await app.register(dbPlugin, { database });
@@ -152,8 +154,6 @@ export async function buildApp({
   await app.register(storefrontStatusPlugin);
   if (config.serveApps) await app.register(storefrontPagesPlugin, { webRoot: staticRoots?.web ?? webDist });
   await app.register(errorsPlugin);
-  // After the error handler: a route takes the handler of when it is declared, and a store that
-  // cannot be reached must answer in the envelope (503), not Fastify's default 500.
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
   await app.register(authPlugin);
   // Before any route: it guards every route declared under /api/vendor/ and /api/admin/.

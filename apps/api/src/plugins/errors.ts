@@ -65,9 +65,12 @@ function findNul(root: unknown, rootPath: string): string | null {
 
 /**
  * Every failure leaves in the contract's envelope. Only errors below 500 show their own
- * message; a 5xx is logged in full and answered with the generic message.
+ * message; a 5xx is logged in full and answered with the generic message. Registered before any
+ * plugin that declares a route: a Fastify route keeps the error handler of when it was declared,
+ * and CORS's catch-all OPTIONS route (security), the OpenAPI document and the static apps' routes
+ * answered a bad body in Fastify's own shape while this came later (an outside audit, 2026-11-28).
  */
-export const errorsPlugin = fp(
+export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
@@ -122,6 +125,16 @@ export const errorsPlugin = fp(
       return reply.status(500).send(failure('server_error', messages.genericError));
     });
 
+  },
+  { name: 'error-handler' },
+);
+
+/**
+ * The NUL check of every input and the not-found answer (after the static apps and the rate
+ * limiter, which it uses); the error handler itself is `errorHandlerPlugin`, registered first.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
       const field = findNul(request.query, '') ?? findNul(request.params, '') ?? findNul(request.body, '');
       if (field !== null) {
@@ -152,5 +165,5 @@ export const errorsPlugin = fp(
       },
     );
   },
-  { name: 'errors', dependencies: ['security'] },
+  { name: 'errors', dependencies: ['security', 'error-handler'] },
 );
