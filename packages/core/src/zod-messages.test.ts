@@ -48,6 +48,19 @@ describe('plain messages for rules stated without one', () => {
     });
   });
 
+  it('says a missing choice is required, and a map that is not one, or has a bad key, in words', () => {
+    expect(messagesOf(z.object({ status: z.enum(['pending', 'done']) }), {})).toEqual({
+      status: 'This field is required.',
+    });
+    const coupons = z.object({
+      coupons: z.record(z.string().regex(/^[1-9]\d*$/, 'Shop ids are positive integers.'), z.string()),
+    });
+    expect(messagesOf(coupons, { coupons: ['X'] })).toEqual({ coupons: 'Must be an object.' });
+    expect(messagesOf(coupons, { coupons: { abc: 'X' } })).toEqual({
+      'coupons.abc': 'Shop ids are positive integers.',
+    });
+  });
+
   it("keeps a schema's own message", () => {
     expect(messagesOf(z.object({ name: z.string('Give it a name.') }), {})).toEqual({ name: 'Give it a name.' });
     expect(messagesOf(z.string().min(2, 'Two at least.'), 'a')).toEqual({ '': 'Two at least.' });

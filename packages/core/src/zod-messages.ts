@@ -9,6 +9,7 @@ const typeNames: Record<string, string> = {
   boolean: 'Must be true or false.',
   array: 'Must be a list.',
   object: 'Must be an object.',
+  record: 'Must be an object.',
   date: 'Must be a date.',
 };
 
@@ -50,9 +51,13 @@ export function plainMessage(issue: Issue): string | undefined {
       }
       return undefined;
     case 'invalid_value':
+      if (issue.input === undefined) return 'This field is required.';
       return `Must be one of: ${issue.values.map(String).join(', ')}.`;
     case 'invalid_format':
       return formatNames[issue.format];
+    case 'invalid_key':
+      // A record's key that fails its own rule: that rule's message (e.g. "Shop ids are positive integers.").
+      return issue.issues[0]?.message ?? 'A key of this object is not valid.';
     case 'unrecognized_keys':
       return `Not a field of this call: ${issue.keys.join(', ')}.`;
     default:

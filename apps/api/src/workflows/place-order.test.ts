@@ -289,6 +289,36 @@ describe('POST /api/user/order/place', () => {
     expect(await invoiceCount(me.user.id)).toBe(0);
   });
 
+  it('refuses a coupon or points sent for a shop with nothing in the order, and places nothing', async () => {
+    const me = await signUp(t.app);
+    const shop = await makeShop();
+    const other = await makeShop();
+    const line = await makeVariation(shop.id, { price: 500 });
+    const res = await place(
+      me.token,
+      collection([{ variation_id: line.id, quantity: 1 }], {
+        coupons: { [other.id]: 'MANGO20' },
+        reward_points: { [other.id]: 100, [shop.id]: 0 },
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: {
+        [`coupons.${other.id}`]: ['This shop has nothing in your order.'],
+        [`reward_points.${other.id}`]: ['This shop has nothing in your order.'],
+      },
+    });
+    expect(await invoiceCount(me.user.id)).toBe(0);
+    expect(await stockOf(line.id)).toEqual({ stock: 100, unitsSold: 0 });
+    // Zero points for a shop not in the order ask for nothing: the order is placed.
+    const zero = await place(
+      me.token,
+      collection([{ variation_id: line.id, quantity: 1 }], { reward_points: { [other.id]: 0 } }),
+    );
+    expect(zero.statusCode).toBe(201);
+  });
+
   it('sells a digital line once: a quantity above 1, or the same download twice, is refused under items.<i>', async () => {
     const me = await signUp(t.app);
     const shop = await makeShop();

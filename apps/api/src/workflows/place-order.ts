@@ -247,6 +247,24 @@ function shopNoticeMail(shop: CheckoutShop, order: PlaceOrderPayload['orders'][n
 }
 
 /**
+ * A coupon or points sent for a shop with nothing in the order would be dropped without a word:
+ * say so instead, keyed by the field (`coupons.<shop id>`, `reward_points.<shop id>`). An empty
+ * code or zero points asks for nothing and passes.
+ */
+function refuseShopsNotInCart(body: PlaceOrderInput, parts: ShopPart[]): void {
+  const inCart = new Set(parts.map((part) => String(part.shop.id)));
+  const errors: FieldErrors = {};
+  const message = 'This shop has nothing in your order.';
+  for (const [shopId, code] of Object.entries(body.coupons)) {
+    if (code && !inCart.has(shopId)) errors[`coupons.${shopId}`] = [message];
+  }
+  for (const [shopId, points] of Object.entries(body.reward_points)) {
+    if (points > 0 && !inCart.has(shopId)) errors[`reward_points.${shopId}`] = [message];
+  }
+  if (Object.keys(errors).length > 0) throw refuse(message, errors, 'validation_failed');
+}
+
+/**
  * Places a checkout in one transaction: claims coupons, takes stock (catalog read model
  * included), creates one invoice with one order per shop, spends reward points and queues the
  * customer's confirmation and each shop's notice (cart + catalog + orders + mail).
@@ -279,6 +297,7 @@ export async function placeOrder(
     throw refuse(message, { payment_method: [message] }, 'payment_unavailable');
   }
   const parts = await priceCart(ctx.db, body);
+  refuseShopsNotInCart(body, parts);
   // Nothing to collect or deliver: a cart of digital items only needs no collection point or
   // address (spec section 4: closing the location popup makes such a cart's order type delivery,
   // and the popup opens only for a non-digital item). Geocoding may call postcodes.io: done

@@ -69,13 +69,23 @@ function Checkout() {
         throw clientRefusal(messages.selectDeliveryLocation, 'order_type');
       if (orderType === 'delivery' && addressId === null) throw clientRefusal(chooseAddress, 'address_id');
 
+      const shopsInCart = new Set(items.map((item) => item.product.shop_id));
       const body: PlaceOrderBody = {
         order_type: orderType,
         ...(location?.type === 'collection' ? { collection_point: location.location.value } : {}),
         ...(orderType === 'delivery' && addressId !== null ? { address_id: addressId } : {}),
         items: items.map((item) => ({ variation_id: item.id, quantity: item.quantity })),
-        coupons: Object.fromEntries(Object.entries(shopCoupons).map(([shopId, coupon]) => [shopId, coupon.code])),
-        reward_points: Object.fromEntries(Object.entries(rewardPointsApplied).filter(([, points]) => points > 0)),
+        // Only for shops still in the cart: the server refuses a coupon or points for a shop with nothing in the order.
+        coupons: Object.fromEntries(
+          Object.entries(shopCoupons)
+            .filter(([shopId]) => shopsInCart.has(Number(shopId)))
+            .map(([shopId, coupon]) => [shopId, coupon.code]),
+        ),
+        reward_points: Object.fromEntries(
+          Object.entries(rewardPointsApplied).filter(
+            ([shopId, points]) => points > 0 && shopsInCart.has(Number(shopId)),
+          ),
+        ),
         payment_method: values.payment_method,
         ...(values.note.trim() ? { note: values.note.trim() } : {}),
       };
