@@ -124,7 +124,6 @@ export const errorHandlerPlugin = fp(
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send(failure('server_error', messages.genericError));
     });
-
   },
   { name: 'error-handler' },
 );

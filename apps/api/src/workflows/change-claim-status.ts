@@ -1,4 +1,6 @@
 import type { ClaimStatus } from '@parade/core/enums';
+import { formatMoney } from '@parade/core/money';
+import { claimDiscountCap } from '@parade/core/offer-rules';
 import type { DbOrTx } from '../db/client';
 import { AppError, conflict } from '../lib/errors';
 import { awardClaimPoints } from '../modules/cart';
@@ -45,7 +47,8 @@ export function confirmClaim(
 /**
  * POST vendor/claims/{id}/mark-used: confirmed only. An `order_id` must be an order of this
  * shop placed by the claim's customer (else 422 `claim_order_invalid`). Awards the offer's
- * `points_reward` once (the ledger is looked up by claim under the claim's lock).
+ * `points_reward` once (the ledger is looked up by claim under the claim's lock). A
+ * `discount_applied` above what the offer can take off (core's claimDiscountCap) is 422.
  */
 export function markClaimUsed(
   db: DbOrTx,
@@ -58,12 +61,25 @@ export function markClaimUsed(
     if (claim.status !== 'confirmed') {
       throw statusInvalid(`${statusSentence(claim.status)} Only a confirmed claim can be marked used.`);
     }
+    let orderSubtotal: number | null = null;
     if (input.orderId) {
       const order = await findCustomerOrderForTicket(tx, claim.userId, input.orderId);
       if (!order || order.shopId !== input.shopId) {
         const message = "That order is not one of this customer's orders at your shop.";
         throw new AppError(422, message, { order_id: [message] }, 'claim_order_invalid');
       }
+      orderSubtotal = order.subtotal;
+    }
+    const cap = claimDiscountCap(
+      { discount_type: claim.discountType, discount_value: claim.discountValue },
+      orderSubtotal,
+    );
+    if (cap !== null && (input.discountApplied ?? 0) > cap) {
+      const message =
+        orderSubtotal === null
+          ? `This offer takes at most ${formatMoney(cap)} off.`
+          : `At most ${formatMoney(cap)}: what this offer takes off that order.`;
+      throw new AppError(422, message, { discount_applied: [message] }, 'validation_failed');
     }
     const points = await awardClaimPoints(tx, {
       userId: claim.userId,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { ClaimStatus } from '@parade/core/enums';
+import type { ClaimStatus, CouponType } from '@parade/core/enums';
 import {
   CLAIM_LIFETIME_DAYS,
   type Claim,
@@ -400,6 +400,8 @@ export interface LockedClaim {
   /** Computed: `expired` for a stale pending or confirmed claim. */
   status: ClaimStatus;
   pointsReward: number;
+  discountType: CouponType;
+  discountValue: number;
 }
 
 /**
@@ -419,6 +421,8 @@ export async function lockClaim(
       userId: offerClaims.userId,
       status: claimStatusNow,
       pointsReward: offers.pointsReward,
+      discountType: offers.discountType,
+      discountValue: offers.discountValue,
     })
     .from(offerClaims)
     .innerJoin(offers, eq(offers.id, offerClaims.offerId))

@@ -441,6 +441,16 @@ describe('the claim transitions', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().code).toBe('claim_order_invalid');
 
+    // 10 % of a £10.00 order is £1.00: a penny more is not what this offer gave, and changes nothing.
+    const tooMuch = await as(vendorA.token, 'POST', `/vendor/claims/${made.id}/mark-used`, {
+      order_id: orderId,
+      discount_applied: 101,
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: { discount_applied: ['At most £1.00: what this offer takes off that order.'] },
+    });
     const used = await as(vendorA.token, 'POST', `/vendor/claims/${made.id}/mark-used`, {
       order_id: orderId,
       discount_applied: 100,
@@ -555,6 +565,22 @@ describe('the claim transitions', () => {
     expect(again.status).toBe('pending');
     const stats = (await as(customer.token, 'GET', '/user/stats')).json().data;
     expect(stats).toMatchObject({ total_claims: 3, expired_claims: 2, pending_claims: 1, active_claims: 1 });
+  });
+});
+
+describe('the discount a used claim records', () => {
+  it("is at most a fixed offer's value when no order is named", async () => {
+    const customer = await signUp(t.app);
+    const offer = await makeOffer(vendorA.token, { discount_type: 'fixed', discount_value: 300 });
+    const made = await claimOk(customer.token, shopA.slug, offer.id);
+    await as(vendorA.token, 'POST', `/vendor/claims/${made.id}/confirm`, {});
+    const huge = await as(vendorA.token, 'POST', `/vendor/claims/${made.id}/mark-used`, { discount_applied: 50_000 });
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors).toEqual({ discount_applied: ['This offer takes at most £3.00 off.'] });
+    const shown = (await as(vendorA.token, 'GET', `/vendor/claims?search=${made.code}`)).json().data.data[0];
+    expect(shown).toMatchObject({ status: 'confirmed', discount_applied: null });
+    const fair = await as(vendorA.token, 'POST', `/vendor/claims/${made.id}/mark-used`, { discount_applied: 300 });
+    expect(fair.statusCode, fair.body).toBe(200);
   });
 });
 

@@ -12,6 +12,8 @@ export interface TicketOrder {
   id: number;
   shopId: number;
   invoiceNumber: string;
+  /** Its goods before any discount, pence (a claim marked used on it is bounded by it). */
+  subtotal: number;
   items: { id: number; fullName: string }[];
 }
 
@@ -22,7 +24,7 @@ export async function findCustomerOrderForTicket(
   orderId: number,
 ): Promise<TicketOrder | null> {
   const [order] = await db
-    .select({ id: orders.id, shopId: orders.shopId, invoiceNumber: invoices.number })
+    .select({ id: orders.id, shopId: orders.shopId, invoiceNumber: invoices.number, subtotal: orders.subtotal })
     .from(orders)
     .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
