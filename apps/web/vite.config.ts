@@ -57,9 +57,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   server: { port: 5173, proxy: { '/api': api, '/uploads': api } },
-  // The server render's bundle (`vite build --ssr src/app/entry-server.tsx`, into dist-server):
-  // the workspace's own packages are TypeScript, so they are bundled; libraries stay imports.
-  ssr: { noExternal: [/^@parade\//] },
+  // The server render's bundle (`vite build --ssr src/app/entry-server.tsx`, into dist-server)
+  // holds everything it renders with, tree-shaken, and React's production build whatever the API
+  // process's NODE_ENV (`npm start` runs as development for its demo conveniences). As imports
+  // from node_modules, the render loaded every icon of @tabler/icons-react (a 3.6 MB module and
+  // thousands of components), all of Mantine, and React's development server renderer: 51-66 MiB
+  // more resident memory, idle and after rendering (docs/performance.md, decision 037).
+  ssr: { noExternal: true },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: {
     sourcemap: true,
     // The server bundle needs no copy of public/ (the client build's dist serves it).
