@@ -88,6 +88,12 @@ describe('vendor orders', () => {
     await page.getByRole('button', { name: 'Mark paid (cash)' }).click();
     await page.getByText('Marked as paid.').waitFor();
     await page.getByRole('button', { name: 'Mark delivered' }).click();
+    // Delivered is for good: asked first.
+    const deliver = page.getByRole('dialog', { name: `Mark order ${invoice} delivered?` });
+    await deliver
+      .getByText('The customer earns their reward points and can ask for a return.', { exact: false })
+      .waitFor();
+    await deliver.getByRole('button', { name: 'Mark delivered' }).click();
     await page.getByText('Order is now delivered.').waitFor();
     expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
 

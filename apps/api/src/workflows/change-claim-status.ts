@@ -48,7 +48,8 @@ export function confirmClaim(
  * POST vendor/claims/{id}/mark-used: confirmed only. An `order_id` must be an order of this
  * shop placed by the claim's customer (else 422 `claim_order_invalid`). Awards the offer's
  * `points_reward` once (the ledger is looked up by claim under the claim's lock). A
- * `discount_applied` above what the offer can take off (core's claimDiscountCap) is 422.
+ * `discount_applied` above what the offer can take off (core's claimDiscountCap) is 422, and so
+ * is an order under the offer's minimum spend (`claim_order_invalid`).
  */
 export function markClaimUsed(
   db: DbOrTx,
@@ -69,6 +70,10 @@ export function markClaimUsed(
         throw new AppError(422, message, { order_id: [message] }, 'claim_order_invalid');
       }
       orderSubtotal = order.subtotal;
+      if (order.subtotal < claim.minSpend) {
+        const message = `That order is under the offer's minimum spend of ${formatMoney(claim.minSpend)}.`;
+        throw new AppError(422, message, { order_id: [message] }, 'claim_order_invalid');
+      }
     }
     const cap = claimDiscountCap(
       { discount_type: claim.discountType, discount_value: claim.discountValue },

@@ -167,6 +167,11 @@ describe('changeOrderStatus', () => {
       .where(eq(orderStatusHistory.orderId, order.id))
       .orderBy(orderStatusHistory.id);
     expect(history.map((h) => h.status)).toEqual(['pending', 'processing', 'ready', 'delivered']);
+    // A cash order is paid at the handover: delivered, it is paid, and so is its invoice.
+    const [delivered] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(delivered!.paymentStatus).toBe('paid');
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.id, delivered!.invoiceId));
+    expect(invoice!.paymentStatus).toBe('paid');
   });
 
   it("awards the delivered order's points once, at the shop's points per pound, even when delivered concurrently", async () => {

@@ -96,6 +96,12 @@ async function applyStatusChange(
       orderId: order.id,
     });
   } else if (to === 'delivered') {
+    // Cash changes hands at the handover: a cash order delivered is paid, if the shop had not
+    // marked it so already (a return of it then owes real money back; the ledger already counts
+    // it a sale from here, decision 028).
+    if (order.paymentStatus === 'unpaid' && (await invoicePaymentMethod(tx, order.invoiceId)) === 'cash') {
+      await setOrderPaid(tx, { ...order, status: to });
+    }
     const shop = (await shopsForOrders(tx, [order.shopId])).get(order.shopId);
     const points = pointsEarnedOnDelivery(
       { total: order.total, shipping_charge: order.shippingCharge },

@@ -402,6 +402,8 @@ export interface LockedClaim {
   pointsReward: number;
   discountType: CouponType;
   discountValue: number;
+  /** The offer's minimum spend, pence (0: none). */
+  minSpend: number;
 }
 
 /**
@@ -423,6 +425,7 @@ export async function lockClaim(
       pointsReward: offers.pointsReward,
       discountType: offers.discountType,
       discountValue: offers.discountValue,
+      minSpend: offers.minSpend,
     })
     .from(offerClaims)
     .innerJoin(offers, eq(offers.id, offerClaims.offerId))

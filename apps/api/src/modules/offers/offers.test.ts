@@ -582,6 +582,27 @@ describe('the discount a used claim records', () => {
     const fair = await as(vendorA.token, 'POST', `/vendor/claims/${made.id}/mark-used`, { discount_applied: 300 });
     expect(fair.statusCode, fair.body).toBe(200);
   });
+
+  it("refuses an order under the offer's minimum spend, and awards no points", async () => {
+    const customer = await signUp(t.app);
+    const offer = await makeOffer(vendorA.token, { min_spend: 800, points_reward: 20 });
+    const made = await claimOk(customer.token, shopA.slug, offer.id);
+    await as(vendorA.token, 'POST', `/vendor/claims/${made.id}/confirm`, {});
+    const variation = await fixtures.makeVariation(shopA.id, { price: 70 });
+    const placed = await fixtures.place(customer.token, collection([{ variation_id: variation.id, quantity: 1 }]));
+    const orderId = placed.json().data.orders[0].id as number;
+    const small = await as(vendorA.token, 'POST', `/vendor/claims/${made.id}/mark-used`, { order_id: orderId });
+    expect(small.statusCode).toBe(422);
+    expect(small.json()).toMatchObject({
+      code: 'claim_order_invalid',
+      errors: { order_id: ["That order is under the offer's minimum spend of £8.00."] },
+    });
+    const entries = await t.database.db
+      .select()
+      .from(rewardPointEntries)
+      .where(eq(rewardPointEntries.claimId, made.id));
+    expect(entries).toEqual([]);
+  });
 });
 
 describe('stats', () => {

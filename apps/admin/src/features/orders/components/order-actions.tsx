@@ -32,7 +32,21 @@ export function OrderActions({ order }: { order: VendorOrderPayload['order'] }) 
   const canMarkPaid =
     order.payment_method === 'cash' && order.payment_status === 'unpaid' && order.status !== 'cancelled';
 
-  const move = (status: (typeof next)[number]) =>
+  const move = async (status: (typeof next)[number]) => {
+    // Delivered is for good (points awarded, returns open, cash recorded paid): asked first, like cancelling.
+    if (status === 'delivered') {
+      const cashOnHandover =
+        order.payment_method === 'cash' && order.payment_status === 'unpaid'
+          ? ` The ${formatMoney(order.total)} in cash is recorded as paid.`
+          : '';
+      const yes = await confirmAction({
+        title: `Mark order ${order.invoice.number} delivered?`,
+        message: `The customer earns their reward points and can ask for a return.${cashOnHandover} This cannot be undone.`,
+        confirmLabel: 'Mark delivered',
+        destructive: false,
+      });
+      if (!yes) return;
+    }
     change.mutate(
       { status },
       {
@@ -40,6 +54,7 @@ export function OrderActions({ order }: { order: VendorOrderPayload['order'] }) 
         onError: failed,
       },
     );
+  };
 
   const cancel = async () => {
     const yes = await confirmAction({
