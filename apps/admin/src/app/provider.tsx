@@ -3,6 +3,7 @@
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import 'mantine-datatable/styles.layer.css';
+import './data-table.css';
 import './print.css';
 import '@parade/ui/reduced-motion.css';
 import { MantineProvider } from '@mantine/core';

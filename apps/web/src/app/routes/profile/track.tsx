@@ -36,6 +36,7 @@ export function Component() {
       ) : (
         <Select
           label="Order"
+          description="Choose one of your recent orders to see each step, from placed to delivered or collected."
           placeholder={recent.isPending ? 'Loading your orders…' : 'Choose an order'}
           data={choices}
           value={id > 0 && choices.some((c) => c.value === String(id)) ? String(id) : null}
