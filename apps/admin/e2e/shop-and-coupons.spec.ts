@@ -115,4 +115,36 @@ describe('vendor coupons and shop profile', () => {
       await context.close();
     }
   });
+
+  it('asks before leaving the shop profile with changes not saved, and keeps them on Stay', async () => {
+    const { page, context } = await newPage(browser);
+    try {
+      await signIn(page, accounts.vendor);
+      await page.getByText('Orders today').waitFor();
+      await page.goto('/admin/vendor/shop');
+      const tagline = page.getByLabel(/^Tagline/);
+      await tagline.fill('Fresh every morning, since 1987');
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await nav.getByRole('link', { name: 'Orders' }).click();
+      const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/admin/vendor/shop');
+      expect(await tagline.inputValue()).toBe('Fresh every morning, since 1987');
+      await nav.getByRole('link', { name: 'Orders' }).click();
+      await page
+        .getByRole('dialog', { name: 'Leave without saving?' })
+        .getByRole('button', { name: 'Leave without saving' })
+        .click();
+      await page.waitForURL((url) => url.pathname === '/admin/vendor/orders');
+      // Nothing was saved; and an unchanged form lets the shopkeeper go without a question.
+      await nav.getByRole('link', { name: 'Shop profile' }).click();
+      await page.getByRole('button', { name: 'Save shop profile' }).waitFor();
+      expect(await page.getByLabel(/^Tagline/).inputValue()).not.toBe('Fresh every morning, since 1987');
+      await nav.getByRole('link', { name: 'Orders' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/vendor/orders');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -19,6 +19,7 @@ import { ContentImageInput } from '@/components/content-image-input';
 import { DateTimeField } from '@/components/date-time-field';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { fromLocalInput, toLocalInput } from '@/lib/local-date-time';
 import { zodValidate } from '@/lib/zod-validate';
 import { useBlogCategoryOptions } from '../api/blog-categories';
@@ -88,10 +89,13 @@ export function BlogPostForm({
       ...(values.category_id ? {} : { category_id: 'Choose a category.' }),
     }),
   });
+  const guard = useLeaveGuard(form.isDirty());
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
     const saved = await save.mutateAsync({ id: post?.id ?? null, body: toWire(values) });
     notifySuccess(`${saved.title} is saved.`);
     form.resetDirty(valuesOf(saved));
+    // onSaved may open the post's own page: what was typed is saved.
+    guard.release();
     onSaved(saved);
   });
 

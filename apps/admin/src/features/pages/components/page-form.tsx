@@ -25,6 +25,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { ContentImageInput } from '@/components/content-image-input';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { zodValidate } from '@/lib/zod-validate';
 import { useSavePage } from '../api/pages';
 
@@ -80,9 +81,13 @@ export function PageForm({ page, onSaved }: { page: AdminPage | null; onSaved: (
     initialValues: valuesOf(page),
     validate: zodValidate(adminPageInputSchema, toWire),
   });
+  const guard = useLeaveGuard(form.isDirty());
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
     const saved = await save.mutateAsync({ id: page?.id ?? null, body: toWire(values) });
     notifySuccess(`${saved.title} is saved.`);
+    form.resetDirty(valuesOf(saved));
+    // onSaved may open the page's own editor: what was typed is saved.
+    guard.release();
     onSaved(saved);
   });
   const settings = form.values.settings;

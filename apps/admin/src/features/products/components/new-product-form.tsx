@@ -6,6 +6,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { paths } from '@/lib/paths';
 import { zodValidate } from '@/lib/zod-validate';
 import { useCategoryVatRate } from '../api/get-categories';
@@ -47,9 +48,11 @@ export function NewProductForm() {
   });
   // Variations whose VAT rate is left as it is follow the category chosen.
   const categoryVatRate = useCategoryVatRate(form.values.category_id);
+  const guard = useLeaveGuard(form.isDirty());
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
     const product = await create.mutateAsync(toWire(values));
     notifySuccess(`${product.name} is saved. Add its pictures below.`);
+    guard.release();
     navigate(paths.vendor.product(product.id), { replace: true });
   });
 

@@ -4,6 +4,7 @@ import { type VendorProduct, vendorProductUpdateSchema } from '@parade/core/vend
 import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { zodValidate } from '@/lib/zod-validate';
 import { useUpdateProduct } from '../api/save-product';
 import { ProductFields, type ProductValues, productFieldsToWire } from './product-fields';
@@ -24,6 +25,7 @@ export function ProductDetailsForm({ product }: { product: VendorProduct }) {
     },
     validate: zodValidate(vendorProductUpdateSchema, productFieldsToWire),
   });
+  useLeaveGuard(form.isDirty());
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
     const saved = await update.mutateAsync(productFieldsToWire(values));
     form.resetDirty();

@@ -4,6 +4,7 @@ import { type VendorShop, type VendorShopUpdate, vendorShopUpdateSchema } from '
 import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { zodValidate } from '@/lib/zod-validate';
 import { useSaveShop } from '../api/save-shop';
 
@@ -65,6 +66,7 @@ export function ShopProfileForm({ shop }: { shop: VendorShop }) {
       ...(v.points_per_pound === '' ? { points_per_pound: 'Enter a whole number from 0 to 100.' } : {}),
     }),
   });
+  useLeaveGuard(form.isDirty());
   const { onSubmit, formError, submitting } = useApiForm(form, async (v) => {
     const saved = await save.mutateAsync(toWire(v));
     // Shown as kept: the API normalises the VAT number ("gb999 9999 73" -> "GB999999973") and postcode.
