@@ -1,4 +1,4 @@
-import { Group, TextInput } from '@mantine/core';
+import { Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { Paginated } from '@parade/core/envelope';
 import { IconSearch } from '@tabler/icons-react';
@@ -101,6 +101,12 @@ export function ServerTable<T>({
       ) : (
         // Only listens (capture phase) for clicks on the table's own links; adds no interaction.
         <div onClickCapture={dropSearchOnLinkClick}>
+          {/* On a phone the last columns (often the actions) sit past the edge: say so. */}
+          {result && result.data.length > 0 && (
+            <Text size="xs" c="dimmed" mb={4} hiddenFrom="md">
+              Swipe the table sideways to see every column.
+            </Text>
+          )}
           <DataTable<T>
             aria-label={label}
             withTableBorder
