@@ -134,6 +134,8 @@ describe('merchant offers', () => {
     await page.getByRole('table', { name: 'Offers' }).getByRole('row').nth(1).waitFor();
     // The table has rows: its "no records" message is hidden from everyone, screen readers too
     // (mantine-datatable only fades it out; visibility hidden takes it out of the accessibility tree).
+    // On a phone the table says it scrolls sideways (its actions sit past the edge).
+    await page.getByText('Swipe the table sideways to see every column.').waitFor();
     const empty = page.getByText('No offers yet. Create one for your shop page and QR code.');
     expect(await empty.evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
     expect(await seriousA11yViolations(page)).toEqual([]);
