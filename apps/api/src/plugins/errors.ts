@@ -7,6 +7,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, defaultCodeFor } from '../lib/errors';
 import { StorageUnavailableError } from '../lib/storage/object-store';
 
+/** Fastify's router's longest path parameter (its default `maxParamLength`, which app.ts keeps). */
+const MAX_PARAM_LENGTH = 100;
+
 function failure(code: ErrorCode, message: string, errors: FieldErrors = {}): FailureEnvelope {
   return { status: false, message, code, errors };
 }
@@ -158,9 +161,17 @@ export const errorsPlugin = fp(
               : 200;
           return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html', spa.root);
         }
-        return reply
-          .status(404)
-          .send(failure('route_not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+        const path = request.url.split('?')[0] ?? '/';
+        // A part longer than any parameter the router takes: the same 414 the router gives when no
+        // catch-all route (the served apps') takes the URL first (framework-errors.ts).
+        if (path.split('/').some((part) => part.length > MAX_PARAM_LENGTH)) {
+          return reply
+            .status(414)
+            .send(failure('url_too_long', 'A part of the URL is longer than any valid value.'));
+        }
+        // The path is echoed for the client's developer, cut short: a scanner's 3,000 characters are no help.
+        const shown = path.length > 120 ? `${path.slice(0, 120)}…` : path;
+        return reply.status(404).send(failure('route_not_found', `Route ${request.method} ${shown} not found`));
       },
     );
   },

@@ -228,3 +228,17 @@ describe('rendered pages and the reply cache', () => {
     expect(gone.body).toMatch(/<h1[^>]*>Product not found<\/h1>/);
   });
 });
+
+describe('the API beside the served apps', () => {
+  it('answers a path part over the router limit with 414, and echoes a long unknown path cut short', async () => {
+    for (const url of [`/api/shop/${'x'.repeat(101)}`, `/api/product/a/b/${'x'.repeat(3000)}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url.slice(0, 40)).toBe(414);
+      expect(res.json()).toMatchObject({ status: false, code: 'url_too_long', errors: {} });
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/${'nothing/'.repeat(40)}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('route_not_found');
+    expect(unknown.json().message.length).toBeLessThan(160);
+  });
+});
