@@ -165,9 +165,7 @@ export const errorsPlugin = fp(
         // A part longer than any parameter the router takes: the same 414 the router gives when no
         // catch-all route (the served apps') takes the URL first (framework-errors.ts).
         if (path.split('/').some((part) => part.length > MAX_PARAM_LENGTH)) {
-          return reply
-            .status(414)
-            .send(failure('url_too_long', 'A part of the URL is longer than any valid value.'));
+          return reply.status(414).send(failure('url_too_long', 'A part of the URL is longer than any valid value.'));
         }
         // The path is echoed for the client's developer, cut short: a scanner's 3,000 characters are no help.
         const shown = path.length > 120 ? `${path.slice(0, 120)}…` : path;

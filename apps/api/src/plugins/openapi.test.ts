@@ -68,3 +68,22 @@ describe('the OpenAPI document', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('nullable enums', () => {
+  it('list null among their values, as OpenAPI 3.0.3 needs for a null to pass', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const missing: string[] = [];
+    const visit = (node: unknown, where: string) => {
+      if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${where}[${i}]`));
+      else if (node && typeof node === 'object') {
+        const schema = node as Record<string, unknown>;
+        if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) missing.push(where);
+        for (const [key, value] of Object.entries(schema)) visit(value, `${where}.${key}`);
+      }
+    };
+    visit(document, '$');
+    expect(missing).toEqual([]);
+    const returnable = JSON.stringify(document.paths['/api/user/order/{id}/returnable']);
+    expect(returnable).toContain('"window_closed",null');
+  });
+});

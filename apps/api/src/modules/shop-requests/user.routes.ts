@@ -74,7 +74,7 @@ export const shopRequestsUserRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Ask to open a shop: JSON, or multipart/form-data with a logo (one pending request at a time; 409 shop_request_pending for a second)',
         description: [
-          'Fields: `shop_name` (2 to 120 characters), `description` (optional, at most 2000), `category_id` (optional;',
+          'Fields: `shop_name` (2 to 120 characters), `description` (required, at most 2000), `category_id` (optional;',
           'an existing category, else 422 `validation_failed` on `category_id`), `address`, `postcode`, `phone`, and',
           `\`logo\` (optional file, multipart only: ${imageRules(SHOP_LOGO_MAX_BYTES)},`,
           'else 422 `image_invalid` on `logo`). The postcode must be a valid UK',
