@@ -36,7 +36,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicCache: true },
       schema: {
         tags: ['catalog'],
-        summary: 'Categories with their sub-categories and brands',
+        summary: 'Categories with their sub-categories and brands, in menu order: the admin\'s position, then name (not newest first: a menu)',
         response: { 200: successEnvelope(z.array(categoryNodeSchema)), ...failureResponses },
       },
     },
@@ -94,7 +94,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicCache: true },
       schema: {
         tags: ['catalog'],
-        summary: 'Every brand, by name',
+        summary: 'Every brand, by name (not newest first: a menu)',
         response: { 200: successEnvelope(z.array(brandSchema)), ...failureResponses },
       },
     },

@@ -101,7 +101,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicCache: true },
       schema: {
         tags: ['blog'],
-        summary: 'Blog categories with their number of published posts',
+        summary: 'Blog categories with their number of published posts, by name (not newest first: a menu)',
         response: { 200: successEnvelope(z.array(blogCategorySchema)), ...failureResponses },
       },
     },
