@@ -31,6 +31,9 @@ export async function objectDigest(store: ObjectStore, key: string): Promise<{ s
  * running it twice (after an interruption, or to check) is safe. Objects are streamed, never
  * held whole in memory. `progress` is told of each object.
  */
+/** Puts of one object before a copy that still differs is reported. */
+const COPY_ATTEMPTS = 3;
+
 export async function copyObjects(
   source: ObjectStore,
   target: ObjectStore,
@@ -53,11 +56,22 @@ export async function copyObjects(
           continue;
         }
       }
-      const opened = await source.get(key);
-      if (!opened) continue;
-      await target.put(key, opened.body, { contentType: contentTypeOf(key) });
-      const copied = await objectDigest(target, key);
-      if (!copied || copied.size !== wanted.size || copied.sha256 !== wanted.sha256) {
+      // Read back after each put; a copy that arrives different (a connection cut mid-upload, a
+      // store under load: seen once in CI against the local S3 server) is sent again, twice at
+      // most, before it is reported.
+      let outcome: 'copied' | 'mismatched' | 'gone' = 'mismatched';
+      for (let attempt = 1; attempt <= COPY_ATTEMPTS && outcome === 'mismatched'; attempt++) {
+        const opened = await source.get(key);
+        if (!opened) {
+          outcome = 'gone';
+          break;
+        }
+        await target.put(key, opened.body, { contentType: contentTypeOf(key) });
+        const copied = await objectDigest(target, key);
+        if (copied && copied.size === wanted.size && copied.sha256 === wanted.sha256) outcome = 'copied';
+      }
+      if (outcome === 'gone') continue;
+      if (outcome === 'mismatched') {
         summary.mismatched.push(key);
         progress({ key, outcome: 'mismatched' });
         continue;
