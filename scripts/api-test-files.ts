@@ -7,6 +7,7 @@
 export const apiUnitFiles = [
   'apps/api/src/config.test.ts',
   'apps/api/src/dev-mode.test.ts',
+  'apps/api/src/lib/concurrency-limit.test.ts',
   'apps/api/src/lib/deadlocks.test.ts',
   'apps/api/src/lib/digital-files.test.ts',
   'apps/api/src/lib/image-upload.test.ts',

@@ -74,8 +74,11 @@ describe('nullable enums', () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const missing: string[] = [];
     const visit = (node: unknown, where: string) => {
-      if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${where}[${i}]`));
-      else if (node && typeof node === 'object') {
+      if (Array.isArray(node)) {
+        node.forEach((item, i) => {
+          visit(item, `${where}[${i}]`);
+        });
+      } else if (node && typeof node === 'object') {
         const schema = node as Record<string, unknown>;
         if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) missing.push(where);
         for (const [key, value] of Object.entries(schema)) visit(value, `${where}.${key}`);

@@ -36,7 +36,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicCache: true },
       schema: {
         tags: ['catalog'],
-        summary: 'Categories with their sub-categories and brands, in menu order: the admin\'s position, then name (not newest first: a menu)',
+        summary:
+          "Categories with their sub-categories and brands, in menu order: the admin's position, then name (not newest first: a menu)",
         response: { 200: successEnvelope(z.array(categoryNodeSchema)), ...failureResponses },
       },
     },
