@@ -260,6 +260,12 @@ describe('support tickets', () => {
       await dialog.getByRole('combobox', { name: /What went wrong/ }).click();
       await page.getByRole('option', { name: 'Damaged item' }).click();
       await dialog.getByRole('textbox', { name: /^Tell us more/ }).fill(problem);
+      // Closed by mistake (Esc) and opened again: what was typed is still there.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await report.click();
+      await dialog.waitFor();
+      expect(await dialog.getByRole('textbox', { name: /^Tell us more/ }).inputValue()).toBe(problem);
       expect(await a11yAfterToasts(page)).toEqual([]);
       await saveScreenshot(page, 'storefront-report-issue-mobile');
       await dialog.getByRole('button', { name: 'Send report' }).click();

@@ -4,6 +4,7 @@ import { IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { notify } from '@/components/ui/notify';
+import { useOpenedOnce } from '@/hooks/use-opened-once';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useOrderReturnOptions } from '../api/get-order-return-options';
@@ -27,6 +28,9 @@ export function ReturnItemButton({
   const formatDate = useFormatDate();
   const phone = useMediaQuery('(max-width: 36em)');
   const [open, setOpen] = useState(false);
+  const started = useOpenedOnce(open);
+  // Each request sent gives the next opening a fresh form.
+  const [sent, setSent] = useState(0);
 
   if (!delivered) return null;
   if (options.isPending) return <Skeleton height={26} width={110} radius="sm" aria-hidden />;
@@ -82,15 +86,25 @@ export function ReturnItemButton({
           {line.returned_quantity} already returned or waiting. {seeReturns}
         </Text>
       )}
-      <Modal opened={open} onClose={() => setOpen(false)} title="Return an item" fullScreen={phone} size="md">
-        {open && (
+      {/* Kept mounted once opened: closing it by mistake keeps what was typed; a request sent starts a fresh form. */}
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title="Return an item"
+        fullScreen={phone}
+        size="md"
+        keepMounted
+      >
+        {started && (
           <ReturnItemForm
+            key={sent}
             item={item}
             left={line.returnable_quantity}
             until={until}
             onCancel={() => setOpen(false)}
             onDone={() => {
               setOpen(false);
+              setSent((n) => n + 1);
               notify({ kind: 'success', message: 'Return requested. We will e-mail you the shop’s answer.' });
             }}
           />

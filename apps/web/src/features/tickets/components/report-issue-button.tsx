@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { notify } from '@/components/ui/notify';
+import { useOpenedOnce } from '@/hooks/use-opened-once';
 import { paths } from '@/lib/paths';
 import { orderIssueInputSchema, useReportOrderIssue } from '../api/report-order-issue';
 
@@ -22,6 +23,7 @@ const typeChoices = orderIssueTypes.map((type) => ({ value: type, label: orderIs
  */
 export function ReportIssueButton({ orderId, item }: { orderId: number; item: Pick<OrderItem, 'id' | 'full_name'> }) {
   const [opened, setOpened] = useState(false);
+  const started = useOpenedOnce(opened);
   const phone = useMediaQuery('(max-width: 36em)');
   return (
     <>
@@ -35,8 +37,16 @@ export function ReportIssueButton({ orderId, item }: { orderId: number; item: Pi
       >
         Report an issue
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Report an issue" fullScreen={phone} size="md">
-        {opened && <ReportIssueForm orderId={orderId} item={item} onCancel={() => setOpened(false)} />}
+      {/* Kept mounted once opened: closing it by mistake (Esc, a tap outside) keeps what was typed. */}
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Report an issue"
+        fullScreen={phone}
+        size="md"
+        keepMounted
+      >
+        {started && <ReportIssueForm orderId={orderId} item={item} onCancel={() => setOpened(false)} />}
       </Modal>
     </>
   );
