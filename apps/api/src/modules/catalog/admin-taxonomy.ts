@@ -15,7 +15,7 @@ import { freeSlug, slugRace } from '../../lib/slugs';
 import { ilikeAny } from '../../lib/text-match';
 import { brandSubCategories, brands, categories, products, subCategories } from './catalog.tables';
 import { changeTaxonomy, refreshProductListings } from './read-model';
-import { refuseTakenName, takenSlugs } from './slugs';
+import { takenSlugs } from './slugs';
 
 /**
  * The platform's categories, sub-categories and brands. Each write runs in one transaction and
@@ -116,7 +116,6 @@ export async function saveCategory(
   return changeTaxonomy(() =>
     slugRace(() =>
       db.transaction(async (tx) => {
-        await refuseTakenName(tx, categories, input.name, { what: 'category', exceptId: id });
         if (id === null) {
           const name = input.name ?? '';
           const [row] = await tx
@@ -243,10 +242,6 @@ export async function saveSubCategory(
         let subId = id;
         if (subId === null) {
           const name = input.name ?? '';
-          await refuseTakenName(tx, subCategories, name, {
-            what: 'sub-category in this category',
-            scope: eq(subCategories.categoryId, input.category_id ?? 0),
-          });
           const [row] = await tx
             .insert(subCategories)
             .values({
@@ -261,13 +256,6 @@ export async function saveSubCategory(
         } else {
           const [current] = await tx.select().from(subCategories).where(eq(subCategories.id, subId)).for('update');
           if (!current) return null;
-          if (input.name !== undefined || input.category_id !== undefined) {
-            await refuseTakenName(tx, subCategories, input.name ?? current.name, {
-              what: 'sub-category in this category',
-              scope: eq(subCategories.categoryId, input.category_id ?? current.categoryId),
-              exceptId: subId,
-            });
-          }
           const changes = {
             ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
             ...(input.name !== undefined ? { name: input.name } : {}),
@@ -338,7 +326,6 @@ export async function saveBrand(db: DbOrTx, id: number | null, input: Partial<Br
   return changeTaxonomy(() =>
     slugRace(() =>
       db.transaction(async (tx) => {
-        await refuseTakenName(tx, brands, input.name, { what: 'brand', exceptId: id });
         if (id === null) {
           const name = input.name ?? '';
           const [row] = await tx
