@@ -100,6 +100,12 @@ describe('platform admin', () => {
     expect(await page.getByRole('switch', { name: /Test mode/ }).isChecked()).toBe(true);
     expect(await page.getByLabel(/^Delivery radius/).inputValue()).toMatch(/miles$/);
     await page.getByLabel('Facebook').fill('not a link');
+    // Changes not saved: leaving for another screen asks first, and Cancel stays.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Facebook').inputValue()).toBe('not a link');
     await page.getByRole('button', { name: 'Save settings' }).click();
     // The error renders after React commits the failed check: wait for it rather than read once.
     await expect.poll(() => page.getByLabel('Facebook').getAttribute('aria-invalid')).toBe('true');

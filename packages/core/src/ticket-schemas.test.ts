@@ -29,6 +29,16 @@ describe('the customer’s ticket inputs', () => {
     expect(createTicketSchema.safeParse({ subject: 'Hi', message: 'Hello' }).success).toBe(false);
   });
 
+  it('ask for a missing subject, and say how long a short one must be', () => {
+    const subjectMessages = (subject: string) =>
+      (createTicketSchema.safeParse({ subject, message: 'Hello' }).error?.issues ?? [])
+        .filter((issue) => issue.path[0] === 'subject')
+        .map((issue) => issue.message);
+    expect(subjectMessages('   ')).toEqual(['Give your ticket a subject.']);
+    expect(subjectMessages('Hi')).toEqual(['Make the subject at least 3 characters.']);
+    expect(subjectMessages('Hey')).toEqual([]);
+  });
+
   it('let a customer close or reopen, never resolve', () => {
     expect(ticketStatusChangeSchema.safeParse({ status: 'close' }).success).toBe(true);
     expect(ticketStatusChangeSchema.safeParse({ status: 'open' }).success).toBe(true);

@@ -68,7 +68,13 @@ export const createTicketSchema = z.object({
   subject: z
     .string({ error: 'Give your ticket a subject.' })
     .trim()
-    .min(TICKET_SUBJECT_MIN, 'Give your ticket a subject.')
+    .min(TICKET_SUBJECT_MIN, {
+      // Empty: ask for one; too short: say how long (it said "Give your ticket a subject." to "Hi").
+      error: (issue) =>
+        issue.input === ''
+          ? 'Give your ticket a subject.'
+          : `Make the subject at least ${TICKET_SUBJECT_MIN} characters.`,
+    })
     .max(TICKET_SUBJECT_MAX, `Keep the subject under ${TICKET_SUBJECT_MAX} characters.`),
   message: messageText('Tell us how we can help.'),
   order_id: idSchema.nullish(),

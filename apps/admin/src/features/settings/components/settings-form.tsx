@@ -2,8 +2,10 @@ import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch, TextIn
 import { useForm } from '@mantine/form';
 import { type AdminSettings, adminSettingsSchema } from '@parade/core/admin-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { useState } from 'react';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { zodValidate } from '@/lib/zod-validate';
 import { useSaveSettings } from '../api/settings';
 import { CollectionPointsInput } from './collection-points-input';
@@ -57,15 +59,20 @@ const groups: { legend: string; fields: { key: TextKey; label: string; type?: st
 /** Every key of spec section 3 with an input of its type, checked with core's admin settings schema. */
 export function SettingsForm({ settings }: { settings: AdminSettings }) {
   const save = useSaveSettings();
+  // An uncontrolled form does not re-render as it is typed in: its dirtiness is kept here for the leave guard.
+  const [dirty, setDirty] = useState(false);
   const form = useForm<AdminSettings>({
     mode: 'uncontrolled',
     initialValues: settings,
     validate: zodValidate(adminSettingsSchema),
+    onValuesChange: () => setDirty(true),
   });
+  useLeaveGuard(dirty);
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
     const saved = await save.mutateAsync(values);
     form.setInitialValues(saved);
     form.resetDirty(saved);
+    setDirty(false);
     notifySuccess('Settings saved.');
   });
 
