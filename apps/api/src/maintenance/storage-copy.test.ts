@@ -55,6 +55,30 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * The bucket seen through a folder of its own (`uploads/<folder>/`, so nothing there yet is
+ * skipped), whose uploads pass through `mangle` (key, bytes) first: a store that garbles what it is
+ * given, to prove the check after copying.
+ */
+function storeThatMangles(folder: string, mangle: (key: string, bytes: Buffer) => Buffer): ObjectStore {
+  const moved = (key: string) => key.replace('uploads/', `uploads/${folder}/`);
+  return {
+    ...bucket,
+    kind: 's3',
+    description: `a ${folder} store`,
+    head: (key) => bucket.head(moved(key)),
+    get: (key) => bucket.get(moved(key)),
+    delete: (key) => bucket.delete(key),
+    list: (prefix) => bucket.list(prefix),
+    close: () => {},
+    async put(key, body, options) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of Buffer.isBuffer(body) ? [body] : body) chunks.push(Buffer.from(chunk));
+      return bucket.put(moved(key), mangle(key, Buffer.concat(chunks)), options);
+    },
+  };
+}
+
 describe('npm run storage:copy', () => {
   it('copies uploads/ and digital/ into the bucket, checks each, and copies nothing the second time', async () => {
     const first = await runCopy(s3.env);
@@ -95,22 +119,7 @@ describe('npm run storage:copy', () => {
     // A store that loses the last byte of whatever it is given: the check after copying must see
     // it. Its pictures live under uploads/lossy/ of the bucket, so none is there yet to skip (the
     // digital file is, equal, from the first test: skipped, not copied).
-    const lossy: ObjectStore = {
-      ...bucket,
-      kind: 's3',
-      description: 'a lossy store',
-      head: (key) => bucket.head(key.replace('uploads/', 'uploads/lossy/')),
-      get: (key) => bucket.get(key.replace('uploads/', 'uploads/lossy/')),
-      delete: (key) => bucket.delete(key),
-      list: (prefix) => bucket.list(prefix),
-      close: () => {},
-      async put(key, body, options) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of Buffer.isBuffer(body) ? [body] : body) chunks.push(Buffer.from(chunk));
-        const whole = Buffer.concat(chunks);
-        return bucket.put(key.replace('uploads/', 'uploads/lossy/'), whole.subarray(0, whole.length - 1), options);
-      },
-    };
+    const lossy = storeThatMangles('lossy', (_key, bytes) => bytes.subarray(0, bytes.length - 1));
     const summary = await copyObjects(new LocalDiskStore(dataDir), lossy);
     expect(summary.mismatched.sort()).toEqual([
       'uploads/avatars/7-0123456789abcdef.png',
@@ -123,25 +132,11 @@ describe('npm run storage:copy', () => {
     // A store that drops the last byte of the first upload of each key only (a cut connection):
     // the second put is whole, so everything is copied and nothing reported.
     const seen = new Set<string>();
-    const flaky: ObjectStore = {
-      ...bucket,
-      kind: 's3',
-      description: 'a flaky store',
-      head: (key) => bucket.head(key.replace('uploads/', 'uploads/flaky/')),
-      get: (key) => bucket.get(key.replace('uploads/', 'uploads/flaky/')),
-      delete: (key) => bucket.delete(key),
-      list: (prefix) => bucket.list(prefix),
-      close: () => {},
-      async put(key, body, options) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of Buffer.isBuffer(body) ? [body] : body) chunks.push(Buffer.from(chunk));
-        const whole = Buffer.concat(chunks);
-        const first = !seen.has(key);
-        seen.add(key);
-        const sent = first ? whole.subarray(0, whole.length - 1) : whole;
-        return bucket.put(key.replace('uploads/', 'uploads/flaky/'), sent, options);
-      },
-    };
+    const flaky = storeThatMangles('flaky', (key, bytes) => {
+      const first = !seen.has(key);
+      seen.add(key);
+      return first ? bytes.subarray(0, bytes.length - 1) : bytes;
+    });
     const summary = await copyObjects(new LocalDiskStore(dataDir), flaky);
     expect(summary.mismatched).toEqual([]);
     expect(summary.copied).toBe(2);

@@ -16,7 +16,7 @@ import {
   setOrderRefundedAmount,
   setOrderStatus,
 } from '../modules/orders';
-import { queueCancellationRefund, recordCashCancellationRefund, refundedOfOrder } from '../modules/payments';
+import { queueCancellationRefund, refundedOfOrder } from '../modules/payments';
 import { scheduleReviewPrompt } from '../modules/reviews';
 import { shopsForOrders } from '../modules/shops';
 import { recordOrderSales } from './record-order-sales';
@@ -76,16 +76,18 @@ async function applyStatusChange(
   // The row is locked, so the guard cannot fail here; it keeps the update honest if that changes.
   if (!(await setOrderStatus(tx, order.id, order.status, to, note))) throw refuseTransition(order, to);
   if (to === 'cancelled') {
-    if (order.paymentStatus === 'paid') {
-      const money = { invoiceId: order.invoiceId, orderId: order.id, amount: order.total };
-      if ((await invoicePaymentMethod(tx, order.invoiceId)) === 'card') {
-        // A paid card order's money goes back: decided here, sent to Stripe after the commit (decision 028).
-        const refundId = await queueCancellationRefund(tx, money);
-        if (refundId !== null) refundIds.push(refundId);
-      } else if (await recordCashCancellationRefund(tx, money)) {
-        // Cash the shop took is handed back as it cancels: recorded settled, the order `refunded`.
-        await setOrderRefundedAmount(tx, order.id, await refundedOfOrder(tx, order.id));
-      }
+    const method = order.paymentStatus === 'paid' ? await invoicePaymentMethod(tx, order.invoiceId) : null;
+    if (method) {
+      const refund = await queueCancellationRefund(tx, {
+        invoiceId: order.invoiceId,
+        orderId: order.id,
+        amount: order.total,
+        method,
+      });
+      // By card, decided here and sent to Stripe after the commit; in cash, handed back as the
+      // shop cancels, so the order is `refunded` at once (decision 028).
+      if (refund?.method === 'card') refundIds.push(refund.id);
+      else if (refund) await setOrderRefundedAmount(tx, order.id, await refundedOfOrder(tx, order.id));
     }
     await releaseOrderCoupon(tx, order.id);
     await reverseSale(tx, await orderSaleLines(tx, order.id));

@@ -24,6 +24,9 @@ export async function objectDigest(store: ObjectStore, key: string): Promise<{ s
   return { size, sha256: hash.digest('hex') };
 }
 
+/** Puts of one object before a copy that still differs is reported. */
+const COPY_ATTEMPTS = 3;
+
 /**
  * Copies every object under uploads/ and digital/ of `source` (a DATA_DIR on local disk) into
  * `target` (a bucket), then reads each one back from the target and compares its size and
@@ -31,9 +34,6 @@ export async function objectDigest(store: ObjectStore, key: string): Promise<{ s
  * running it twice (after an interruption, or to check) is safe. Objects are streamed, never
  * held whole in memory. `progress` is told of each object.
  */
-/** Puts of one object before a copy that still differs is reported. */
-const COPY_ATTEMPTS = 3;
-
 export async function copyObjects(
   source: ObjectStore,
   target: ObjectStore,

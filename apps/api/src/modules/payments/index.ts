@@ -24,7 +24,6 @@ export {
   queueCancellationRefund,
   queueReturnRefund,
   type RefundRow,
-  recordCashCancellationRefund,
   recordOutsideRefund,
   refundedOfOrder,
   refundsOfOrders,

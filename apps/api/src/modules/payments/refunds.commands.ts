@@ -16,53 +16,34 @@ async function paidIntentOf(db: DbOrTx, invoiceId: number): Promise<string | nul
 }
 
 /**
- * Decides a paid card order's refund in the caller's transaction (the cancellation's): a pending
- * row for the order's total on the invoice's paid PaymentIntent, with the idempotency key every
- * attempt will send. One per cancelled order (a unique index; a second call writes nothing).
- * Answers the refund's id, or null when the invoice has no paid card payment to refund.
+ * Decides a paid order's refund in the caller's transaction (the cancellation's), for the order's
+ * total, one per cancelled order (a unique index; a second call writes nothing), with the
+ * idempotency key every attempt will send:
+ * - by card, a `pending` row on the invoice's paid PaymentIntent, sent to Stripe after the commit;
+ * - in cash, a `settled` row: the shop hands the customer's cash back as it cancels. No ledger
+ *   entry: an undelivered cash order's sale was never booked (decision 028).
+ * Answers the row written, or null (nothing to refund, no paid card payment, already decided).
  */
 export async function queueCancellationRefund(
   db: DbOrTx,
-  input: { invoiceId: number; orderId: number; amount: number },
-): Promise<number | null> {
-  if (input.amount <= 0) return null;
-  const paidIntent = await paidIntentOf(db, input.invoiceId);
-  if (!paidIntent) return null;
-  const [row] = await db
-    .insert(refunds)
-    .values({
-      invoiceId: input.invoiceId,
-      orderId: input.orderId,
-      kind: 'cancellation',
-      amount: input.amount,
-      paymentIntent: paidIntent,
-      idempotencyKey: `parade-order-${input.orderId}-cancellation-refund`,
-    })
-    .onConflictDoNothing()
-    .returning({ id: refunds.id });
-  return row?.id ?? null;
-}
-
-/**
- * A paid cash order cancelled: the shop gives the customer's cash back as it cancels, so the
- * refund is recorded `settled` at once, for the order's total, in the cancellation's transaction
- * (one per cancelled order, as for a card). No ledger entry: an undelivered cash order's sale was
- * never booked (decision 028). Answers the row written, or null (nothing paid, already recorded).
- */
-export async function recordCashCancellationRefund(
-  db: DbOrTx,
-  input: { invoiceId: number; orderId: number; amount: number },
+  input: { invoiceId: number; orderId: number; amount: number; method: 'card' | 'cash' },
 ): Promise<RefundRow | null> {
   if (input.amount <= 0) return null;
+  let paymentIntent: string | null = null;
+  if (input.method === 'card') {
+    paymentIntent = await paidIntentOf(db, input.invoiceId);
+    if (!paymentIntent) return null;
+  }
   const [row] = await db
     .insert(refunds)
     .values({
       invoiceId: input.invoiceId,
       orderId: input.orderId,
       kind: 'cancellation',
-      method: 'cash',
+      method: input.method,
       amount: input.amount,
-      status: 'settled',
+      paymentIntent,
+      status: input.method === 'card' ? 'pending' : 'settled',
       idempotencyKey: `parade-order-${input.orderId}-cancellation-refund`,
     })
     .onConflictDoNothing()
