@@ -11,7 +11,7 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 import { serverNodeFlags } from './server-node-flags.mjs';
 
 /**
- * `npm run bench:web [-- --markdown] [-- --runs 3] [-- --url http://host:port]`: Lighthouse (mobile
+ * `npm run bench:web [-- --markdown] [-- --runs 3] [-- --pages home,shop] [-- --url http://host:port]`: Lighthouse (mobile
  * form factor, its default throttling) on the five pages issue 25 names: the home page, /products,
  * a product page, a shop's page and My Offer as a QR poster opens it, against the production build
  * served by the real server (NODE_ENV=production, PGlite in a throw-away DATA_DIR with the demo
@@ -27,6 +27,8 @@ const option = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const runs = Math.max(1, Number(option('--runs') ?? 3));
+// `--pages home,shop`: only these of the five (home, products, product, shop, my-offer).
+const onlyPages = option('--pages')?.split(',');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
   '--headless',
@@ -220,7 +222,7 @@ try {
     ['product', product],
     ['shop', shop],
     ['my-offer', await myOfferPath(server.url)],
-  ];
+  ].filter(([page]) => !onlyPages || onlyPages.includes(page));
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   const rows = [];
   for (const [page, pagePath] of pages) {
