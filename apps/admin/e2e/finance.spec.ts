@@ -91,7 +91,14 @@ describe('the Finance page', () => {
     await dialog.getByText('Charged now: 10% (the platform’s rate)', { exact: false }).waitFor();
 
     await dialog.getByLabel('Give this shop its own rate').check();
-    await dialog.getByRole('textbox', { name: 'Commission rate' }).fill('12');
+    // 150 % is not turned into 100 % behind the admin's back: it stays as typed, the rule says why.
+    const rate = dialog.getByRole('textbox', { name: 'Commission rate' });
+    await rate.fill('150');
+    await rate.press('Tab');
+    expect(await rate.inputValue()).toBe('150%');
+    await dialog.getByRole('button', { name: 'Save rate' }).click();
+    await dialog.getByText('At most 100%.').waitFor();
+    await rate.fill('12');
     await dialog.getByRole('button', { name: 'Save rate' }).click();
     await dialog.getByText('Charged now: 12% (this shop’s own rate)', { exact: false }).waitFor();
     const commission = await api<{ commission_rate: number | null }>(baseURL(), `admin/shops/${deli.id}/commission`, {

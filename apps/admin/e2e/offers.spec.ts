@@ -153,6 +153,47 @@ describe('merchant offers', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('asks before Escape throws away a half-written offer, and closes an untouched form at once', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, accounts.vendor);
+    await page.getByText('Orders today').waitFor();
+    await page.goto('/admin/vendor/offers');
+    await page.getByRole('heading', { name: 'Offers', level: 1 }).waitFor();
+
+    // Nothing typed: Escape closes it, nothing asked.
+    await page.getByRole('button', { name: 'New offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New offer' });
+    await dialog.getByLabel(/^Title/).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'New offer' }).click();
+    await dialog.getByLabel(/^Title/).fill('Half-written autumn offer');
+    await dialog.getByLabel(/^Description/).fill('Typed before the phone rang.');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await ask.getByText('What you have entered in this form is not saved. Close it now and it is lost.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // Keeping it: the form is as it was.
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel(/^Title/).inputValue()).toBe('Half-written autumn offer');
+    expect(await dialog.getByLabel(/^Description/).inputValue()).toBe('Typed before the phone rang.');
+
+    // The close button asks too; discarding closes the form, and the next one starts empty.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'New offer' }).click();
+    expect(await dialog.getByLabel(/^Title/).inputValue()).toBe('');
+    // Its own Cancel button is a choice already made: it closes without asking.
+    await dialog.getByLabel(/^Title/).fill('Another thought');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await ask.count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe('merchant claims inbox', () => {
@@ -233,6 +274,9 @@ describe('merchant claims inbox', () => {
 
   it('shows the claims inbox and the offer stats on a phone, with the stats matching the API', async () => {
     const vendorToken = await tokenFor(accounts.vendor);
+    // A claim of its own, so the inbox has a row however this file's tests are ordered or run.
+    const offer = await createOffer(vendorToken, { title: `Phone Inbox Treat ${Date.now()}` });
+    await claimOffer((await newCustomer('Phil Phoneclaim')).token, offer.id);
     const { page, context } = await newPage(browser, viewports.mobile);
     await signIn(page, accounts.vendor);
     await page.getByText('Orders today').waitFor();

@@ -199,6 +199,16 @@ describe('vendor products', () => {
       const price = variation.getByLabel(/^Price/);
       await price.waitFor();
 
+      // Nor is a stock of -3 turned into 0 when the field loses focus: it stays as typed and the
+      // rule shows under it.
+      const stock = variation.getByLabel(/^Stock/);
+      await stock.fill('-3');
+      await stock.press('Tab');
+      expect(await stock.inputValue()).toBe('-3');
+      await variation.getByRole('button', { name: 'Save variation' }).click();
+      await variation.getByText('Stock cannot be negative.').waitFor();
+      await stock.fill('8');
+
       // "-1" is never clamped to a free £0.00: the rule shows under the field and nothing is sent.
       await price.fill('-1');
       await variation.getByRole('button', { name: 'Save variation' }).click();

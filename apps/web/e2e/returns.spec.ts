@@ -119,6 +119,14 @@ describe('returns', () => {
       const dialog = page.getByRole('dialog', { name: 'Return an item' });
       await dialog.getByText('you can return up to 2 items until').waitFor();
       await dialog.getByRole('textbox', { name: 'Reason' }).fill('Two of them were bruised when I unpacked them.');
+      // More than is left is not quietly turned into something else: the form says what may be returned.
+      const quantity = dialog.getByRole('textbox', { name: 'Quantity' });
+      await quantity.fill('5');
+      await quantity.press('Tab');
+      expect(await quantity.inputValue()).toBe('5');
+      await dialog.getByRole('button', { name: 'Request return' }).click();
+      await dialog.getByText('At most 2.').waitFor();
+      await quantity.fill('1');
       // Let the modal finish fading in: axe measures contrast on what is on screen now.
       await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -2,6 +2,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { messages } from '@parade/core/messages';
 import { ApiError } from '@parade/ui/api-errors';
 import { type FormEvent, useState } from 'react';
+import { useReportDirtyToFormModal } from './form-modal';
 
 type Values = object;
 
@@ -31,6 +32,8 @@ export function useApiForm<T extends Values>(
 ): ApiForm {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Inside a FormModal, closing it by accident with changes asks first.
+  useReportDirtyToFormModal(() => form.isDirty());
 
   const showFailure = (error: unknown) => {
     let message: string = messages.genericError;
@@ -60,7 +63,14 @@ export function useApiForm<T extends Values>(
         setSubmitting(false);
       }
     },
-    (errors) => focusFirstError(form, errors),
+    (errors) => {
+      // A rule whose field the form does not show (a wire name the form calls otherwise) must not
+      // fail the submit without a word: its message goes to the form's alert.
+      const values = form.getValues() as Record<string, unknown>;
+      const unshown = Object.entries(errors).find(([field]) => !((field.split('.')[0] ?? field) in values));
+      setFormError(unshown ? String(unshown[1]) : null);
+      focusFirstError(form, errors);
+    },
   );
 
   return { onSubmit, formError, submitting };

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type AdminBlogCategory, adminBlogCategoryInputSchema } from '@parade/core/admin-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
@@ -59,8 +60,8 @@ export function BlogCategoryFormModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={category ? `Edit ${category.name}` : 'New blog category'}>
+    <FormModal opened={opened} onClose={onClose} title={category ? `Edit ${category.name}` : 'New blog category'}>
       {opened && <BlogCategoryForm key={category?.id ?? 'new'} category={category} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { confirmClaimBodySchema, VENDOR_NOTES_MAX, type VendorClaim } from '@parade/core/offer-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
@@ -30,7 +31,7 @@ export function ConfirmClaimModal({ claim, onClose }: { claim: VendorClaim | nul
     onClose();
   };
   return (
-    <Modal opened={claim !== null} onClose={close} title="Confirm this claim?">
+    <FormModal isDirty={() => form.isDirty()} opened={claim !== null} onClose={close} title="Confirm this claim?">
       {claim && (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
@@ -56,6 +57,6 @@ export function ConfirmClaimModal({ claim, onClose }: { claim: VendorClaim | nul
           </Stack>
         </form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

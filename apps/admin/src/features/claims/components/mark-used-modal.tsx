@@ -1,8 +1,9 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toPence } from '@parade/core/money';
 import type { VendorClaim } from '@parade/core/offer-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -117,8 +118,8 @@ function MarkUsedForm({ claim, onDone }: { claim: VendorClaim; onDone: () => voi
 /** Marking a confirmed claim used: against which of the customer's orders, and how much came off. */
 export function MarkUsedModal({ claim, onClose }: { claim: VendorClaim | null; onClose: () => void }) {
   return (
-    <Modal opened={claim !== null} onClose={onClose} title="Mark this claim used?" size="lg">
+    <FormModal opened={claim !== null} onClose={onClose} title="Mark this claim used?" size="lg">
       {claim && <MarkUsedForm key={claim.id} claim={claim} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,6 @@
 import {
   Button,
   Group,
-  Modal,
   MultiSelect,
   NumberInput,
   SegmentedControl,
@@ -15,6 +14,7 @@ import { platformCouponCreateSchema } from '@parade/core/admin-schemas';
 import { vendorCouponCreateSchema } from '@parade/core/vendor-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
 import { DateTimeField } from '@/components/date-time-field';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
@@ -197,10 +197,15 @@ export function CouponFormModal({
 }) {
   const noun = owner === 'admin' ? 'platform coupon' : 'coupon';
   return (
-    <Modal opened={opened} onClose={onClose} title={coupon ? `Edit ${noun} ${coupon.code}` : `New ${noun}`} size="lg">
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={coupon ? `Edit ${noun} ${coupon.code}` : `New ${noun}`}
+      size="lg"
+    >
       {opened && (
         <CouponForm key={coupon?.id ?? 'new'} owner={owner} coupon={coupon} targets={targets} onDone={onClose} />
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type AdminDeal, type AdminDealInput, adminDealInputSchema } from '@parade/core/admin-schemas';
@@ -6,6 +6,7 @@ import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
 import { ContentImageInput } from '@/components/content-image-input';
 import { DateTimeField } from '@/components/date-time-field';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { fromLocalInput, toLocalInput } from '@/lib/local-date-time';
@@ -153,8 +154,8 @@ export function DealFormModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={deal ? `Edit ${deal.title}` : 'New deal'} size="lg">
+    <FormModal opened={opened} onClose={onClose} title={deal ? `Edit ${deal.title}` : 'New deal'} size="lg">
       {opened && <DealForm key={deal?.id ?? 'new'} deal={deal} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

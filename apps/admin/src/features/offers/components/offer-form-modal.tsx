@@ -1,7 +1,6 @@
 import {
   Button,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
@@ -25,6 +24,7 @@ import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
 import { DateTimeField } from '@/components/date-time-field';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { formatFileSize } from '@/lib/format';
@@ -213,7 +213,7 @@ export function OfferFormModal({
 }) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={offer ? `Edit offer ${offer.title}` : 'New offer'}
@@ -221,6 +221,6 @@ export function OfferFormModal({
       fullScreen={phone}
     >
       {opened && <OfferForm key={offer?.id ?? 'new'} offer={offer} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, NumberInput, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, NumberInput, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { type VendorProduct, vendorBulkStockSchema } from '@parade/core/vendor-schemas';
 import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
+import { FormModal, useReportDirtyToFormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useBulkStock } from '../api/bulk-stock';
 
@@ -17,6 +18,7 @@ function BulkStockForm({ products, onDone }: { products: VendorProduct[]; onDone
   );
   const [error, setError] = useState<string | null>(null);
   const save = useBulkStock();
+  useReportDirtyToFormModal(() => rows.some((v) => stock[v.id] !== v.stock));
 
   const submit = () => {
     const items = rows
@@ -90,8 +92,8 @@ export function BulkStockModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Update stock" size="lg">
+    <FormModal opened={opened} onClose={onClose} title="Update stock" size="lg">
       {opened && <BulkStockForm products={products} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

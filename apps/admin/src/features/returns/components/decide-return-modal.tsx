@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   RETURN_NOTE_MAX,
@@ -7,6 +7,7 @@ import {
   vendorReturnRejectBodySchema,
 } from '@parade/core/return-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
@@ -46,7 +47,12 @@ export function DecideReturnModal({ decision, onClose }: { decision: Decision | 
   };
 
   return (
-    <Modal opened={decision !== null} onClose={close} title={rejecting ? 'Reject this return?' : 'Accept this return?'}>
+    <FormModal
+      isDirty={() => form.isDirty()}
+      opened={decision !== null}
+      onClose={close}
+      title={rejecting ? 'Reject this return?' : 'Accept this return?'}
+    >
       {decision && (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
@@ -83,6 +89,6 @@ export function DecideReturnModal({ decision, onClose }: { decision: Decision | 
           </Stack>
         </form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ManagedReview, REVIEW_HIDE_REASON_MAX, reviewHideInputSchema } from '@parade/core/review-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
@@ -33,7 +34,7 @@ export function HideReviewModal({ review, onClose }: { review: ManagedReview | n
   };
 
   return (
-    <Modal opened={review !== null} onClose={close} title="Hide this review?">
+    <FormModal isDirty={() => form.isDirty()} opened={review !== null} onClose={close} title="Hide this review?">
       {review && (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
@@ -76,6 +77,6 @@ export function HideReviewModal({ review, onClose }: { review: ManagedReview | n
           </Stack>
         </form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ManagedReview, REVIEW_REPLY_MAX, reviewReplyInputSchema } from '@parade/core/review-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
@@ -32,7 +33,7 @@ export function ReplyModal({ review, onClose }: { review: ManagedReview | null; 
   };
 
   return (
-    <Modal opened={review !== null} onClose={close} title="Reply to this review">
+    <FormModal isDirty={() => form.isDirty()} opened={review !== null} onClose={close} title="Reply to this review">
       {review && (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
@@ -71,6 +72,6 @@ export function ReplyModal({ review, onClose }: { review: ManagedReview | null; 
           </Stack>
         </form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type AdminShopRequest, adminShopRequestRejectSchema } from '@parade/core/admin-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
@@ -23,7 +24,12 @@ export function RejectRequestModal({ request, onClose }: { request: AdminShopReq
     onClose();
   });
   return (
-    <Modal opened={request !== null} onClose={onClose} title="Reject this shop request?">
+    <FormModal
+      isDirty={() => form.isDirty()}
+      opened={request !== null}
+      onClose={onClose}
+      title="Reject this shop request?"
+    >
       {request && (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
@@ -51,6 +57,6 @@ export function RejectRequestModal({ request, onClose }: { request: AdminShopReq
           </Stack>
         </form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

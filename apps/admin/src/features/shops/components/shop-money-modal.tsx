@@ -1,22 +1,11 @@
-import {
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Divider, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AdminShop } from '@parade/core/admin-schemas';
 import { formatMoney } from '@parade/core/money';
 import { ledgerAdjustmentSchema, shopCommissionSchema } from '@parade/core/money-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
 import { confirmAction } from '@/components/confirm';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { StatCard } from '@/components/stat-card';
 import { ErrorState, LoadingState } from '@/components/states';
@@ -45,10 +34,12 @@ function CommissionForm({
   const form = useForm<CommissionValues>({
     mode: 'controlled',
     initialValues: { own: saved.commission_rate !== null, rate: saved.commission_rate ?? '' },
-    validate: (values) =>
-      values.own && values.rate === ''
-        ? { rate: 'Enter a rate, or use the platform’s.' }
-        : zodValidate(shopCommissionSchema, commissionToWire)(values),
+    validate: (values) => {
+      if (values.own && values.rate === '') return { rate: 'Enter a rate, or use the platform’s.' };
+      // The wire's `commission_rate` is the form's rate.
+      const { commission_rate, ...errors } = zodValidate(shopCommissionSchema, commissionToWire)(values);
+      return commission_rate ? { ...errors, rate: commission_rate } : errors;
+    },
   });
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
     const reply = await save.mutateAsync(commissionToWire(values).commission_rate);
@@ -171,7 +162,7 @@ function Balance({ shop }: { shop: AdminShop }) {
 /** A shop's money for the platform admin: its balance, its commission rate and corrections. */
 export function ShopMoneyModal({ shop, onClose }: { shop: AdminShop | null; onClose: () => void }) {
   return (
-    <Modal opened={shop !== null} onClose={onClose} title={shop ? `${shop.name}: money` : ''} size="lg">
+    <FormModal opened={shop !== null} onClose={onClose} title={shop ? `${shop.name}: money` : ''} size="lg">
       {shop && (
         <Stack gap="md">
           <Balance shop={shop} />
@@ -187,6 +178,6 @@ export function ShopMoneyModal({ shop, onClose }: { shop: AdminShop | null; onCl
           <AdjustmentForm shop={shop} />
         </Stack>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type AdminSlider, type AdminSliderInput, adminSliderInputSchema } from '@parade/core/admin-schemas';
 import type { SliderType } from '@parade/core/enums';
 import { FormAlert } from '@parade/ui/form-alert';
 import { ContentImageInput } from '@/components/content-image-input';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
@@ -126,8 +127,13 @@ export function SliderFormModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={slider ? `Edit ${slider.title ?? 'slide'}` : 'New slide'} size="lg">
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={slider ? `Edit ${slider.title ?? 'slide'}` : 'New slide'}
+      size="lg"
+    >
       {opened && <SliderForm key={slider?.id ?? 'new'} slider={slider} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type AdminSubCategory, adminSubCategoryInputSchema } from '@parade/core/admin-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { zodValidate } from '@/lib/zod-validate';
@@ -85,8 +86,8 @@ export function SubCategoryFormModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={item ? `Edit ${item.name}` : 'New sub-category'}>
+    <FormModal opened={opened} onClose={onClose} title={item ? `Edit ${item.name}` : 'New sub-category'}>
       {opened && <SubCategoryForm key={item?.id ?? 'new'} item={item} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { adminBrandInputSchema, adminCategoryInputSchema } from '@parade/core/admin-schemas';
 import type { VatRate } from '@parade/core/money-rules';
 import { STANDARD_VAT_RATE } from '@parade/core/vat';
 import { FormAlert } from '@parade/ui/form-alert';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { VatRateSelect } from '@/components/vat-rate-select';
@@ -89,8 +90,8 @@ export function TaxonomyFormModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={item ? `Edit ${item.name}` : `New ${nouns[kind]}`}>
+    <FormModal opened={opened} onClose={onClose} title={item ? `Edit ${item.name}` : `New ${nouns[kind]}`}>
       {opened && <TaxonomyForm key={item?.id ?? 'new'} kind={kind} item={item} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }

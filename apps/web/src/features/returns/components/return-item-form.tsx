@@ -68,7 +68,8 @@ export function ReturnItemForm({
           step={1}
           allowDecimal={false}
           allowNegative={false}
-          clampBehavior="strict"
+          // Never corrected behind the shopper's back: 5 of 2 stays 5 and the form says "At most 2."
+          clampBehavior="none"
           size="md"
           w={{ base: '100%', xs: 160 }}
           {...form.getInputProps('quantity')}
