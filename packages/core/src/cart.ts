@@ -33,6 +33,27 @@ const clampQuantity = (quantity: number, max = MAX_LINE_QUANTITY) => Math.max(0,
 export const maxLineQuantity = (item: { product: { type: string } }): number =>
   item.product.type === 'Digital' ? 1 : MAX_LINE_QUANTITY;
 
+/** What checkout and the coupon check answer a second copy of a download under `items.<index>`. */
+export const DIGITAL_QUANTITY_MESSAGE = 'A digital item is bought once: its quantity is 1.';
+
+/**
+ * The request's lines that ask for a download more than once (a quantity above 1, or the same
+ * variation on a second line), by their index in the request. Lines whose type is unknown (not
+ * for sale) are the caller's to refuse otherwise.
+ */
+export function repeatedDigitalLines(
+  lines: { variation_id: number; quantity: number }[],
+  typeOf: (variationId: number) => string | undefined,
+): number[] {
+  const seen = new Set<number>();
+  return lines.flatMap((line, index) => {
+    if (typeOf(line.variation_id) !== 'Digital') return [];
+    const repeated = line.quantity !== 1 || seen.has(line.variation_id);
+    seen.add(line.variation_id);
+    return repeated ? [index] : [];
+  });
+}
+
 export const lineTotal = (item: Pick<CartItem, 'price' | 'quantity'>) => item.price * item.quantity;
 
 export const cartSubtotal = (items: CartItem[]) => items.reduce((sum, item) => sum + lineTotal(item), 0);

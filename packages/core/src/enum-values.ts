@@ -58,15 +58,11 @@ export type ClaimStatus = (typeof claimStatuses)[number];
 export const couponTypes = ['percent', 'fixed'] as const;
 export type CouponType = (typeof couponTypes)[number];
 
-/** Why a reward points balance changed. */
-export const rewardReasons = [
-  'order_delivered',
-  'checkout',
-  'order_cancelled',
-  'offer_claim',
-  'adjustment',
-  'order_returned',
-] as const;
+/**
+ * Why a reward points balance changed: the contract's list. The points a received return gives
+ * back or takes back are an `adjustment` of its order (`order_id` set; decision 030).
+ */
+export const rewardReasons = ['order_delivered', 'checkout', 'order_cancelled', 'offer_claim', 'adjustment'] as const;
 export type RewardReason = (typeof rewardReasons)[number];
 
 /** A shop's public offers list filter (`status`); `all` is every offer, ended ones too. */

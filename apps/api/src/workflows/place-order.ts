@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { orderTotals } from '@parade/core/cart';
+import { DIGITAL_QUANTITY_MESSAGE, orderTotals, repeatedDigitalLines } from '@parade/core/cart';
 import type { CouponLine } from '@parade/core/coupon';
 import { cashPaymentNotice } from '@parade/core/digital-files';
 import type { FieldErrors } from '@parade/core/envelope';
@@ -147,8 +147,6 @@ async function resolveDestination(
   return { collectionPoint: null, address: { ...address, postcode: check.postcode } };
 }
 
-const DIGITAL_QUANTITY_MESSAGE = 'A digital item is bought once: its quantity is 1.';
-
 /** The request's lines priced from the catalogue, grouped by shop in the order the cart lists them. */
 async function priceCart(db: DbOrTx, body: PlaceOrderInput): Promise<ShopPart[]> {
   const variations = await variationsForCheckout(
@@ -162,7 +160,13 @@ async function priceCart(db: DbOrTx, body: PlaceOrderInput): Promise<ShopPart[]>
   const errors: FieldErrors = {};
   const away: FieldErrors = {};
   const onceOnly: FieldErrors = {};
-  const digitalSeen = new Set<number>();
+  // A download is bought once (contract: "Digital lines"): a second copy would be the same file.
+  const repeatedDownloads = new Set(
+    repeatedDigitalLines(body.items, (id) => {
+      const variation = variations.get(id);
+      return variation?.onSale && shops.has(variation.shopId) ? variation.type : undefined;
+    }),
+  );
   const parts = new Map<number, ShopPart>();
   body.items.forEach((item, index) => {
     const variation = variations.get(item.variation_id);
@@ -171,12 +175,10 @@ async function priceCart(db: DbOrTx, body: PlaceOrderInput): Promise<ShopPart[]>
       errors[`items.${index}`] = ['This item is no longer available.'];
       return;
     }
-    // A download is bought once (contract: "Digital lines"): a second copy would be the same file.
-    if (variation.type === 'Digital' && (item.quantity !== 1 || digitalSeen.has(variation.id))) {
+    if (repeatedDownloads.has(index)) {
       onceOnly[`items.${index}`] = [DIGITAL_QUANTITY_MESSAGE];
       return;
     }
-    if (variation.type === 'Digital') digitalSeen.add(variation.id);
     if (!shop.isOpen) {
       errors[`items.${index}`] = [`${shop.name} is not taking orders at the moment.`];
       return;

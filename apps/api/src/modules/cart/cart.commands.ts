@@ -226,7 +226,7 @@ export async function deliveryPointsAwarded(db: DbOrTx, orderId: number): Promis
 /**
  * A return of the order was received (docs/decisions/030): the points it spent on the returned
  * lines go back to the balance, and the delivery points those lines earned are taken back, as
- * two `order_returned` entries (+ given back, - taken). The balance is locked first; points
+ * two `adjustment` entries of the order (+ given back, - taken). The balance is locked first; points
  * already spent elsewhere are not taken below zero (the customer keeps what they spent, and the
  * entry records only what was taken). The caller runs it once per return (its receipt is
  * guarded). Answers the points taken back.
@@ -242,7 +242,7 @@ export async function reverseReturnPoints(
       userId: input.userId,
       shopId: input.shopId,
       points: giveBack,
-      reason: 'order_returned',
+      reason: 'adjustment',
       orderId: input.orderId,
     });
   }
@@ -263,7 +263,7 @@ export async function reverseReturnPoints(
       userId: input.userId,
       shopId: input.shopId,
       points: -taken,
-      reason: 'order_returned',
+      reason: 'adjustment',
       orderId: input.orderId,
     });
   }

@@ -27,7 +27,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           'A refusal names `code` in `errors`: 409 coupon_used_up (as place-order answers it), else 422 with the ' +
           'failure code coupon_not_found, coupon_expired, coupon_user_limit_reached, coupon_not_applicable or coupon_min_spend. ' +
           '`product_ids` is empty when the coupon covers every line of the shop; for a coupon limited to some products, ' +
-          'categories or sub-categories it lists the products it names and the products of the given lines it covers.',
+          'categories or sub-categories it lists the products it names and the products of the given lines it covers. ' +
+          'A download asked for more than once (a quantity above 1, or on two lines) is refused as checkout refuses it: ' +
+          '422 validation_failed naming `items.<index>`.',
         body: storeValidateCouponSchema,
         response: { 200: successEnvelope(validateCouponResultSchema), ...failureResponses },
       },

@@ -80,6 +80,41 @@ describe('validate-coupon', () => {
     });
   });
 
+  it('prices no coupon on a download asked for more than once: 422 under items.<i>, as checkout refuses it', async () => {
+    const [coupon] = await t.database.db
+      .select({ shopId: coupons.shopId })
+      .from(coupons)
+      .where(eq(coupons.code, 'EBOOK25'));
+    const [ebook] = await t.database.db
+      .select({ id: productVariations.id, price: productVariations.price })
+      .from(productVariations)
+      .innerJoin(products, eq(products.id, productVariations.productId))
+      .where(and(eq(products.shopId, coupon!.shopId!), eq(products.type, 'Digital')))
+      .limit(1);
+    for (const items of [
+      [{ variation_id: ebook!.id, quantity: 3 }],
+      [
+        { variation_id: ebook!.id, quantity: 1 },
+        { variation_id: ebook!.id, quantity: 1 },
+      ],
+    ]) {
+      const res = await validate({ shop_id: coupon!.shopId, code: 'EBOOK25', items });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        message: 'A digital item is bought once: its quantity is 1.',
+        errors: { [`items.${items.length - 1}`]: ['A digital item is bought once: its quantity is 1.'] },
+      });
+    }
+    const once = await validate({
+      shop_id: coupon!.shopId,
+      code: 'EBOOK25',
+      items: [{ variation_id: ebook!.id, quantity: 1 }],
+    });
+    expect(once.statusCode, once.body).toBe(200);
+    expect(once.json().data.coupon.discount).toBe(Math.round((ebook!.price * 25) / 100));
+  });
+
   it('refuses an expired coupon', async () => {
     const halal = await shopId('barakah-halal-grocer');
     const [a] = await variationsOf('barakah-halal-grocer');

@@ -1,3 +1,4 @@
+import { DIGITAL_QUANTITY_MESSAGE, repeatedDigitalLines } from '@parade/core/cart';
 import type { CouponFunding } from '@parade/core/cart-schemas';
 import {
   type CouponLine,
@@ -34,7 +35,11 @@ const refused = (message: string, code: ErrorCode) =>
   new AppError(code === 'coupon_used_up' ? 409 : 422, message, { code: [message] }, code);
 
 /** The shop's active lines among the given ones, priced from the database (the client's prices are ignored). */
-export async function pricedShopLines(db: DbOrTx, shopId: number, items: CartLineInput[]): Promise<CouponLine[]> {
+export async function pricedShopLines(
+  db: DbOrTx,
+  shopId: number,
+  items: CartLineInput[],
+): Promise<(CouponLine & { variationId: number; type: 'Physical' | 'Digital' })[]> {
   const ids = [...new Set(items.map((i) => i.variation_id))];
   const rows = await priceShopVariations(db, shopId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -43,6 +48,8 @@ export async function pricedShopLines(db: DbOrTx, shopId: number, items: CartLin
     return row
       ? [
           {
+            variationId: row.id,
+            type: row.type,
             productId: row.productId,
             categoryId: row.categoryId,
             subCategoryId: row.subCategoryId,
@@ -75,6 +82,16 @@ export async function validateCoupon(
   }
 
   const lines = await pricedShopLines(db, input.shopId, input.items);
+  // A coupon is never priced on what checkout would refuse: a download more than once.
+  const repeated = repeatedDigitalLines(input.items, (id) => lines.find((line) => line.variationId === id)?.type);
+  if (repeated.length > 0) {
+    throw new AppError(
+      422,
+      DIGITAL_QUANTITY_MESSAGE,
+      Object.fromEntries(repeated.map((index) => [`items.${index}`, [DIGITAL_QUANTITY_MESSAGE]])),
+      'validation_failed',
+    );
+  }
   const check = evaluateCoupon(coupon, lines, { now: input.now ?? new Date(), usesByThisUser });
   if (!check.ok) throw refused(check.message, couponRefusalCodes[check.reason]);
   return {

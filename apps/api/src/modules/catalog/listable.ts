@@ -21,7 +21,14 @@ export async function priceShopVariations(
   shopId: number,
   ids: number[],
 ): Promise<
-  { id: number; price: number; productId: number; categoryId: number | null; subCategoryId: number | null }[]
+  {
+    id: number;
+    price: number;
+    productId: number;
+    categoryId: number | null;
+    subCategoryId: number | null;
+    type: 'Physical' | 'Digital';
+  }[]
 > {
   if (ids.length === 0) return [];
   return db
@@ -31,6 +38,7 @@ export async function priceShopVariations(
       productId: products.id,
       categoryId: products.categoryId,
       subCategoryId: products.subCategoryId,
+      type: products.type,
     })
     .from(productVariations)
     .innerJoin(products, eq(products.id, productVariations.productId))

@@ -7,5 +7,4 @@ export const rewardReasonLabels: Record<RewardReason, string> = {
   order_cancelled: 'Given back: order cancelled',
   offer_claim: 'Earned from an offer',
   adjustment: 'Balance adjustment',
-  order_returned: 'Returned items: points given back or taken back',
 };

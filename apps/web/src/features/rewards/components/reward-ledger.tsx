@@ -89,7 +89,11 @@ function LedgerRow({ entry }: { entry: RewardHistoryEntry }) {
   const formatDate = useFormatDate();
   const earned = entry.points >= 0;
   const amount = Math.abs(entry.points).toLocaleString('en-GB');
-  const reason = rewardReasonLabels[entry.reason];
+  // An adjustment of an order is a received return's (decision 030): points given back or taken back.
+  const reason =
+    entry.reason === 'adjustment' && entry.order_id !== null
+      ? 'Returned items: points given back or taken back'
+      : rewardReasonLabels[entry.reason];
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="reward-entry" data-reason={entry.reason}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
