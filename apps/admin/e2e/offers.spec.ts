@@ -175,6 +175,7 @@ describe('merchant offers', () => {
     const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
     await ask.getByText('What you have entered in this form is not saved. Close it now and it is lost.').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'vendor-offer-discard-ask');
     // Keeping it: the form is as it was.
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'detached' });

@@ -310,6 +310,41 @@ describe('order type, location and cart', () => {
     await context.close();
   });
 
+  it('keeps two tabs on one cart: what one adds shows in the other, and is never written over', async () => {
+    const { page: first, context } = await newPage(browser);
+    const greens = await inStockCard('green-barrow');
+    const bread = await inStockCard('rise-and-crumb');
+    const bun = await inStockCard('rise-and-crumb', 1);
+
+    await first.goto(productPath(greens));
+    await first.getByRole('button', { name: 'Add to cart' }).click();
+    await chooseFirstCollectionPoint(first);
+    await toast(first, 'Item added to cart');
+
+    // A second tab, opened later, adds two more things.
+    const second = await context.newPage();
+    await second.goto('/products');
+    await second.waitForSelector('html[data-hydrated="true"]');
+    await addFromShopList(second, bread);
+    await addFromShopList(second, bun);
+
+    // The first tab, never reloaded, shows them at once in its header...
+    await first.getByRole('button', { name: 'Cart, 3 items' }).waitFor();
+    // ...and adds its product once more: nothing of the second tab's is lost.
+    await first.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(first, 'Item added to cart');
+    const stored = async (page: Page) =>
+      page.evaluate(() => {
+        const saved = JSON.parse(localStorage.getItem('parade-cart') ?? '{}') as {
+          state?: { items?: { id: number; quantity: number }[] };
+        };
+        return Object.fromEntries((saved.state?.items ?? []).map((item) => [item.id, item.quantity]));
+      });
+    expect(await stored(first)).toEqual({ [greens.variation.id]: 2, [bread.variation.id]: 1, [bun.variation.id]: 1 });
+    await first.getByRole('button', { name: 'Cart, 4 items' }).waitFor();
+    await context.close();
+  });
+
   it('adds the chosen variation and quantity from the product page; the dropdown groups by shop; the stepper edits', async () => {
     const { page, context } = await newPage(browser);
     const { page: product, other } = await productWithTwoVariations('green-barrow');

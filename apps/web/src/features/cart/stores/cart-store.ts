@@ -57,3 +57,16 @@ export const useCartStore = create<CartStore>()(
     { name: CART_STORAGE_KEY, version: 1, storage: createJSONStorage(() => localStorage), partialize: pick },
   ),
 );
+
+/**
+ * Another tab's change reaches this one at once: the browser tells every other tab of the same
+ * site when local storage changes (the `storage` event), and the cart is read from it again.
+ * Without it, a tab left open with an older cart wrote that cart back on its next change and
+ * silently dropped what the other tab had added (an outside audit lost a bun this way).
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    // `key` is null when the whole storage was cleared (e.g. the site's data removed).
+    if (event.key === CART_STORAGE_KEY || event.key === null) void useCartStore.persist.rehydrate();
+  });
+}

@@ -51,6 +51,9 @@ export function ClaimOfferAction({
   const formatDate = useFormatDate();
   const claim = useClaimOffer();
   const button = useRef<HTMLButtonElement>(null);
+  // A double tap sends two clicks before the button shows it is busy: the second must not claim
+  // again (it got "You have already claimed this offer." after the claim had worked).
+  const sending = useRef(false);
 
   useEffect(() => {
     if (focus) button.current?.focus();
@@ -86,12 +89,17 @@ export function ClaimOfferAction({
       navigate(paths.login(`${location.pathname}?${query.toString()}`));
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
     claim.mutate(
       { slug: offer.vendor.slug, offerId: offer.id, qr },
       {
         onSuccess: onClaimed,
         onError: (error) =>
           notify({ kind: 'error', message: error instanceof ApiError ? error.message : messages.genericError }),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };
