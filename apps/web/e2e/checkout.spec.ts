@@ -400,8 +400,26 @@ describe('checkout', () => {
     const failure = page.getByTestId('payment-error');
     await failure.waitFor();
     expect(await failure.innerText()).toContain('Your card was declined.');
+    // The badge says what Stripe said, not the "unpaid" the page was loaded with.
+    await page.getByLabel('Payment: FAILED').waitFor();
     await saveScreenshot(page, 'card-payment-declined-desktop');
 
+    // The shopper leaves, and later pays from the order: the pay page offers the card form again
+    // (once Stripe's notice has marked the invoice failed), not a dead end.
+    await page.goto('/profile/orders');
+    const payLater = page.getByRole('link', { name: `Pay by card, ${item.shop.name} ${invoice}` });
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page
+          .getByRole('article', { name: `Order ${invoice} from ${item.shop.name}` })
+          .getByLabel('Payment: FAILED')
+          .count();
+      })
+      .toBe(1);
+    await payLater.click();
+    await page.getByRole('heading', { name: 'Pay by card' }).waitFor();
+    await cardNumber.waitFor();
     await cardNumber.fill('4242 4242 4242 4242');
     await pay.click();
     await page.waitForURL(/\/order\/success\?/);

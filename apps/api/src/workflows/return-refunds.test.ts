@@ -391,9 +391,7 @@ describe('points spent on a returned order', () => {
     const entries = await db()
       .select()
       .from(rewardPointEntries)
-      .where(
-        and(eq(rewardPointEntries.orderId, placed.orders[0]!.id), eq(rewardPointEntries.reason, 'adjustment')),
-      );
+      .where(and(eq(rewardPointEntries.orderId, placed.orders[0]!.id), eq(rewardPointEntries.reason, 'adjustment')));
     expect(entries.filter((e) => e.points > 0).map((e) => e.points)).toEqual([30]);
     // The delivery points earned are taken back in proportion (some, never more than earned).
     const earned = (

@@ -18,7 +18,7 @@ const unavailable = () =>
   new AppError(422, 'Card payment is not available right now. Please choose cash.', {}, 'payment_unavailable');
 
 /**
- * The client secret of the PaymentIntent for the caller's unpaid card invoice (created at the
+ * The client secret of the PaymentIntent for the caller's unpaid (or declined) card invoice (created at the
  * total of its live orders in GBP on first call, the same open intent afterwards while that
  * total stands) and the publishable key that goes with it.
  */
@@ -42,13 +42,17 @@ export async function createPaymentToken(
   if (invoice.paymentMethod !== 'card') {
     throw new AppError(422, 'This order is paid in cash on collection or delivery.', {}, 'invoice_not_payable');
   }
-  if (invoice.paymentStatus !== 'unpaid' || invoice.cancelled) {
+  // A declined card (`failed`) may be followed by another card while the order is held, as
+  // Stripe allows on the same intent: the pay page reloaded, or opened again from the order,
+  // offers the form again instead of a dead end (decision 013). The timeout still cancels it.
+  const payable = invoice.paymentStatus === 'unpaid' || invoice.paymentStatus === 'failed';
+  if (!payable || invoice.cancelled) {
     const why =
       invoice.paymentStatus === 'paid'
         ? 'This order is already paid.'
         : invoice.cancelled
           ? 'This order was cancelled, so there is nothing to pay.'
-          : 'The card payment for this order failed. Please place the order again.';
+          : 'Nothing is left to pay on this order.';
     throw new AppError(409, why, {}, 'invoice_not_payable');
   }
   // Only the orders still live are charged (contract: "Money"): a shop that cancelled its part

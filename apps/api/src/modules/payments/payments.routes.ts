@@ -49,6 +49,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary:
           "The Stripe PaymentIntent client secret for the caller's unpaid card invoice, and the publishable key to use it with",
+        description:
+          'An invoice whose card was declined (`failed`) is payable with another card while its orders are held: the same ' +
+          'intent is answered again. 409 invoice_not_payable for one already paid or whose orders are all cancelled; 422 for ' +
+          'a cash invoice or a total below £0.30.',
         security: [{ bearer: [] }],
         body: paymentTokenBodySchema,
         response: { 200: successEnvelope(paymentTokenPayloadSchema), ...failureResponses },

@@ -176,17 +176,15 @@ describe('POST /api/payment-token', () => {
     expect(stripe.intents.size).toBe(before);
   });
 
-  it('refuses a paid, failed or cash invoice with invoice_not_payable', async () => {
+  it('refuses a paid or cash invoice with invoice_not_payable', async () => {
     const customer = await signUp(t.app);
     const db = t.database.db;
     const paid = await placeCheckout(t.app, db, customer, { paymentStatus: 'paid' });
-    const failed = await placeCheckout(t.app, db, customer, { paymentStatus: 'failed' });
     const cash = await placeCheckout(t.app, db, customer, { paymentMethod: 'cash' });
     const before = stripe.intents.size;
 
     for (const [checkout, status] of [
       [paid, 409],
-      [failed, 409],
       [cash, 422],
     ] as const) {
       const res = await paymentToken(customer.token, checkout.number);
@@ -194,6 +192,28 @@ describe('POST /api/payment-token', () => {
       expect(res.json()).toMatchObject({ status: false, code: 'invoice_not_payable' });
     }
     expect(stripe.intents.size).toBe(before);
+  });
+
+  it('offers a declined invoice another card while its orders are held, and nothing once they are cancelled', async () => {
+    const customer = await signUp(t.app);
+    const db = t.database.db;
+    const declined = await placeCheckout(t.app, db, customer, { paymentStatus: 'failed' });
+    const first = await paymentToken(customer.token, declined.number);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.client_secret).toMatch(/_secret_/);
+    // Asked again (the pay page reloaded): the same intent, not a second charge in waiting.
+    const again = await paymentToken(customer.token, declined.number);
+    expect(again.json().data.client_secret).toBe(first.json().data.client_secret);
+
+    for (const orderId of declined.orderIds) {
+      await changeOrderStatus(db, { publicUrl: 'http://parade.test', orderId, to: 'cancelled', note: 'Timed out' });
+    }
+    const cancelled = await paymentToken(customer.token, declined.number);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json()).toMatchObject({
+      code: 'invoice_not_payable',
+      message: 'This order was cancelled, so there is nothing to pay.',
+    });
   });
 
   it('charges only the live orders of a checkout one of whose shops has cancelled its order (contract: "Money")', async () => {
@@ -486,6 +506,8 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(mail.subject).toBe(`Your payment for ${checkout.number} did not go through`);
     expect(mail.text).toContain('Your card was declined.');
     expect(mail.text).toContain(`https://parade.example/order/invoice/${checkout.number}`);
+    // Another card may be tried on the same order while it is held.
+    expect(mail.text).toContain(`https://parade.example/order/pay/${checkout.number}`);
   });
 
   it('takes an event for an intent this site did not create without changing anything', async () => {

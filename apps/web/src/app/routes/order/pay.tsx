@@ -1,5 +1,6 @@
 import { Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '@parade/ui/api-errors';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
 import { ErrorState, NothingHere } from '@/components/ui/states';
@@ -20,6 +21,9 @@ export function Component() {
   const settings = useSettings();
   const formatMoney = useFormatMoney();
   const formatDate = useFormatDate();
+  // Stripe said no on this page: the invoice reads "failed" (as the API will once Stripe's
+  // notice arrives), not "unpaid" as it was loaded.
+  const [refused, setRefused] = useState(false);
   // The payments API may add `stripe_js_url` to the settings (the browser tests' stand-in).
   const stripeJsUrl = (settings.data as Record<string, string | undefined> | undefined)?.stripe_js_url;
 
@@ -54,7 +58,7 @@ export function Component() {
               <Text>
                 Invoice <strong>{figures.number}</strong>
               </Text>
-              <StatusBadge status={figures.payment_status} label="Payment" />
+              <StatusBadge status={refused ? 'failed' : figures.payment_status} label="Payment" />
             </Group>
             <Group justify="space-between">
               <Text fw={700}>To pay</Text>
@@ -76,6 +80,7 @@ export function Component() {
             amountLabel={formatMoney(figures.total)}
             stripeJsUrl={stripeJsUrl}
             returnUrl={`${window.location.origin}${paths.orderSuccess(figures.number)}`}
+            onRefused={() => setRefused(true)}
           />
         </Card>
       </Stack>

@@ -9,6 +9,7 @@ import { InvoiceTotals } from '@/features/orders/components/invoice-totals';
 import { OrderLines } from '@/features/orders/components/order-lines';
 import { OrderRefunds } from '@/features/orders/components/order-refunds';
 import { OrderVat } from '@/features/orders/components/order-vat';
+import { PayByCardButton } from '@/features/orders/components/pay-by-card-button';
 import { StatusBadge } from '@/features/orders/components/status-badge';
 import { ReturnItemButton } from '@/features/returns/components/return-item-button';
 import { ReviewLine } from '@/features/reviews/components/review-line';
@@ -85,6 +86,7 @@ export function Component() {
             </Card>
           )}
           <Group gap="sm">
+            <PayByCardButton order={order.data} />
             <Button
               component={Link}
               to={paths.track(order.data.id)}

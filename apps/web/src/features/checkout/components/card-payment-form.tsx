@@ -20,11 +20,14 @@ export function CardPaymentForm({
   amountLabel,
   stripeJsUrl,
   returnUrl,
+  onRefused,
 }: {
   invoice: string;
   amountLabel: string;
   stripeJsUrl?: string;
   returnUrl: string;
+  /** The card was refused (the shopper may try another on the same form). */
+  onRefused?: () => void;
 }) {
   const userId = useCurrentUserId();
   const setup = useQuery({
@@ -79,7 +82,10 @@ export function CardPaymentForm({
       const { stripe, elements } = session.current;
       const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl } });
       // On success Stripe navigates away; coming back here means the card was refused or incomplete.
-      if (result.error) setFailure(result.error.message ?? messages.genericError);
+      if (result.error) {
+        setFailure(result.error.message ?? messages.genericError);
+        onRefused?.();
+      }
     } catch {
       setFailure(messages.genericError);
     } finally {

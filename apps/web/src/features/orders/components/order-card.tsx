@@ -5,6 +5,7 @@ import { useFormatDate, useFormatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import type { Order } from '../api/get-orders';
 import { OrderVat } from './order-vat';
+import { PayByCardButton } from './pay-by-card-button';
 import { StatusBadge } from './status-badge';
 
 /** The card's links are as tall as a 44 px touch target (ui-and-demo.md), their text as it was. */
@@ -75,6 +76,7 @@ export function OrderCard({
       <OrderVat order={order} label={`VAT in order ${order.invoice.number} from ${order.shop.name}`} />
       {links && (
         <Group gap="md" mt="xs">
+          <PayByCardButton order={order} label={`Pay by card, ${order.shop.name} ${order.invoice.number}`} />
           <Anchor
             component={Link}
             to={paths.order(order.id)}
