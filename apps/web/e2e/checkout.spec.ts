@@ -222,8 +222,12 @@ describe('checkout', () => {
       payment_method: 'cash',
     });
 
-    // The success page: invoice number, one order per shop, the total, the payment.
+    // The success page: invoice number, one order per shop, the total, the payment. Its heading
+    // takes the focus, so a screen reader says the order is placed.
     await page.getByRole('heading', { name: 'Thank you, your order is placed' }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Thank you, your order is placed');
     const invoice = await page.getByTestId('invoice-number').innerText();
     expect(invoice).toMatch(/^INV-\d{4}-\d{6,}$/);
     expect(new URL(page.url()).searchParams.get('invoice')).toBe(invoice);

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Container, Group, Loader, Skeleton, Stack, Text, T
 import { cashPaymentNotice } from '@parade/core/digital-files';
 import { ApiError } from '@parade/ui/api-errors';
 import { IconCircleCheck, IconCreditCard, IconReceipt } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/ui/page-meta';
 import { ErrorState, NothingHere } from '@/components/ui/states';
@@ -26,6 +26,13 @@ export function Component() {
   // The invoice is asked for again every two seconds for a minute (get-invoice); after that the
   // page stops promising and offers a manual check.
   const [patienceOver, setPatienceOver] = useState(false);
+  // The order is placed: a screen reader hears it at once (the focus was on the Place order
+  // button, now gone, so it fell to the page's body and nothing was read).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = invoice.isSuccess;
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
   useEffect(() => {
     const timer = setTimeout(() => setPatienceOver(true), 60_000);
     return () => clearTimeout(timer);
@@ -77,7 +84,7 @@ export function Component() {
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <IconCircleCheck size={40} color="var(--mantine-color-green-8)" aria-hidden style={{ flex: 'none' }} />
                 <Stack gap={2}>
-                  <Title order={1} fz={{ base: 26, sm: 32 }}>
+                  <Title order={1} fz={{ base: 26, sm: 32 }} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
                     Thank you, your order is placed
                   </Title>
                   <Text>
