@@ -98,6 +98,13 @@ describe('the Finance page', () => {
     expect(await rate.inputValue()).toBe('150%');
     await dialog.getByRole('button', { name: 'Save rate' }).click();
     await dialog.getByText('At most 100%.').waitFor();
+    // Nor does a decimal point typed key by key vanish (7.5 was saved as 75 %).
+    await rate.fill('');
+    await rate.pressSequentially('7.5');
+    await rate.press('Tab');
+    expect(await rate.inputValue()).toBe('7.5%');
+    await dialog.getByRole('button', { name: 'Save rate' }).click();
+    await dialog.getByText('A whole percent.').waitFor();
     await rate.fill('12');
     await dialog.getByRole('button', { name: 'Save rate' }).click();
     await dialog.getByText('Charged now: 12% (this shop’s own rate)', { exact: false }).waitFor();

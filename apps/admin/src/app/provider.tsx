@@ -18,7 +18,9 @@ import { queryClient } from '@/lib/query-client';
  * Number fields never correct what was typed on their own (Mantine clamps to min/max when the
  * field loses focus): a stock of -3 turning into 0, or a commission of 150 into 100, would be
  * saved without a word. The value stays as typed and the form's check says what is wrong
- * (contract, "Prices": nothing is ever clamped silently in the merchant site).
+ * (contract, "Prices": nothing is ever clamped silently in the merchant site). For the same
+ * reason no field drops a key: `allowDecimal={false}` turned a typed 7.5 into 75 and
+ * `allowNegative={false}` a -5 into 5; whole numbers are the form's rule to say, not the keyboard's.
  */
 const merchantTheme = mergeThemeOverrides(theme, {
   components: { NumberInput: { defaultProps: { clampBehavior: 'none' } } },

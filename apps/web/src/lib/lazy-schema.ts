@@ -19,8 +19,10 @@ export function lazySchema<S extends z.ZodType>(load: () => Promise<S>): LazySch
   let loading: Promise<S> | undefined;
   return {
     load: () => {
-      loading ??= load().then(
-        (value) => {
+      // With zod come the API's own words for rules a schema states without a message.
+      loading ??= Promise.all([load(), import('@parade/core/zod-messages')]).then(
+        ([value, { usePlainMessages: installPlainMessages }]) => {
+          installPlainMessages();
           schema = value;
           return value;
         },

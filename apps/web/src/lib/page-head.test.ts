@@ -32,6 +32,16 @@ describe('a page head', () => {
     expect(list.find((t) => t.tag === 'link')).toMatchObject({
       attrs: { href: 'https://parade.example/products?page=3' },
     });
+    // A category's (or brand's, or shop's) list is a page of its own; its sort, price band and
+    // search are not, and its page 1 is the list itself.
+    const category = (path: string) =>
+      headTags({ title: 'Fruit & Veg' }, origin, path).find((t) => t.tag === 'link')?.attrs.href;
+    expect(category('/products?sort=sortLowPrice&category=fruit-and-veg&page=2&min_price=100')).toBe(
+      'https://parade.example/products?category=fruit-and-veg&page=2',
+    );
+    expect(category('/products?brand=hovis&sub=bread&category=bakery&page=1&search=loaf')).toBe(
+      'https://parade.example/products?category=bakery&sub=bread&brand=hovis',
+    );
   });
 
   it('falls back to the site description and picture, and marks pages not to index', () => {

@@ -76,18 +76,25 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The query parameters a canonical URL keeps, in this order: the list's filters by slug, then the page. */
+const CANONICAL_QUERY = ['category', 'sub', 'brand', 'shop', 'page'] as const;
+
 /**
  * Every tag of a page's head. `origin` is the site's public address (PUBLIC_URL on the server,
- * the page's origin in the browser); `path` the page's path, whose query is left out of the
- * canonical URL except for the page number of a list.
+ * and in the browser the origin of the canonical URL the server wrote); `path` the page's path,
+ * whose query is left out of the canonical URL except for a list's filters and page number.
  */
 export function headTags(head: PageHead, origin: string, path: string): HeadTag[] {
   const title = fullTitle(head.title);
   const description = shortDescription(head.description);
   const url = new URL(path, origin);
   const canonical = new URL(url.pathname, origin);
-  const page = url.searchParams.get('page');
-  if (page && page !== '1') canonical.searchParams.set('page', page);
+  // What a list *is* stays in its address (a category's list is not /products); how it is
+  // sorted, narrowed by price or searched does not, and page 1 is the list itself.
+  for (const name of CANONICAL_QUERY) {
+    const value = url.searchParams.get(name);
+    if (value && !(name === 'page' && value === '1')) canonical.searchParams.set(name, value);
+  }
   const image = head.image ? absoluteUrl(origin, head.image) : absoluteUrl(origin, '/icons/icon-512.png');
   const tags: HeadTag[] = [
     { tag: 'title', text: title },

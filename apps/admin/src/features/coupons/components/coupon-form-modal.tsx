@@ -96,7 +96,7 @@ function CouponForm({
             label={percent ? 'Discount (%)' : 'Discount (£)'}
             suffix={percent ? '%' : undefined}
             prefix={percent ? undefined : '£'}
-            decimalScale={percent ? 0 : 2}
+            decimalScale={percent ? undefined : 2}
             fixedDecimalScale={!percent}
             min={percent ? 1 : 0.01}
             max={percent ? 100 : undefined}
@@ -120,14 +120,12 @@ function CouponForm({
             label="Uses in total"
             description="Empty for no limit"
             min={1}
-            allowDecimal={false}
             {...form.getInputProps('usage_limit')}
           />
           <NumberInput
             label="Uses per customer"
             description="Empty for no limit"
             min={1}
-            allowDecimal={false}
             {...form.getInputProps('per_user_limit')}
           />
         </SimpleGrid>

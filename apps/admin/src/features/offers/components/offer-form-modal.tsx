@@ -117,7 +117,7 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
             label={percent ? 'Discount (%)' : 'Discount (£)'}
             suffix={percent ? '%' : undefined}
             prefix={percent ? undefined : '£'}
-            decimalScale={percent ? 0 : 2}
+            decimalScale={percent ? undefined : 2}
             fixedDecimalScale={!percent}
             min={percent ? 1 : 0.01}
             max={percent ? 100 : undefined}
@@ -141,7 +141,6 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
             label="Claims in total"
             description="Empty for no limit"
             min={1}
-            allowDecimal={false}
             clampBehavior="none"
             {...form.getInputProps('max_claims')}
           />
@@ -149,7 +148,6 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
             label="Claims per customer"
             description="Live claims one customer may hold"
             min={1}
-            allowDecimal={false}
             clampBehavior="none"
             required
             {...form.getInputProps('max_claims_per_user')}
@@ -158,7 +156,6 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
             label="Points reward"
             description="Points at your shop when the claim is used"
             min={0}
-            allowDecimal={false}
             clampBehavior="none"
             {...form.getInputProps('points_reward')}
           />

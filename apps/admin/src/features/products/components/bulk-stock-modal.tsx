@@ -59,8 +59,6 @@ function BulkStockForm({ products, onDone }: { products: VendorProduct[]; onDone
                   <NumberInput
                     aria-label={`Stock of ${v.full_name}`}
                     min={0}
-                    allowDecimal={false}
-                    allowNegative={false}
                     value={stock[v.id]}
                     onChange={(value) => setStock((s) => ({ ...s, [v.id]: value }))}
                   />

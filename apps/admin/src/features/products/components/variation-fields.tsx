@@ -43,7 +43,6 @@ export function VariationFields<T>({
           description="Units on hand"
           min={0}
           step={1}
-          allowDecimal={false}
           disabled={unlimited}
           {...field('stock')}
         />

@@ -119,7 +119,6 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
               suffix=" miles"
               min={0}
               max={100}
-              decimalScale={1}
               w={{ base: '100%', sm: 240 }}
               {...form.getInputProps('delivery_radius_miles')}
             />
@@ -134,7 +133,6 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
             suffix=" days"
             min={0}
             max={365}
-            allowDecimal={false}
             w={{ base: '100%', sm: 240 }}
             {...form.getInputProps('return_window_days')}
           />
@@ -148,7 +146,6 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
               suffix="%"
               min={0}
               max={100}
-              allowDecimal={false}
               clampBehavior="none"
               w={{ base: '100%', sm: 320 }}
               {...form.getInputProps('commission_rate')}
@@ -160,7 +157,6 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
               suffix=" days"
               min={0}
               max={90}
-              allowDecimal={false}
               clampBehavior="none"
               w={{ base: '100%', sm: 320 }}
               {...form.getInputProps('payout_hold_days')}

@@ -126,7 +126,6 @@ export function ShopProfileForm({ shop }: { shop: VendorShop }) {
             description="Points a customer earns per whole pound of a delivered order (100 points = £1 off here)"
             min={0}
             max={100}
-            allowDecimal={false}
             w={{ base: '100%', sm: 320 }}
             {...form.getInputProps('points_per_pound')}
           />

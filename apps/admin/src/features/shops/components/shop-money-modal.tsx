@@ -64,8 +64,6 @@ function CommissionForm({
             min={0}
             max={100}
             step={1}
-            allowDecimal={false}
-            allowNegative={false}
             disabled={!form.getValues().own}
             w={160}
             {...form.getInputProps('rate')}

@@ -93,7 +93,6 @@ function SliderForm({ slider, onDone }: { slider: AdminSlider | null; onDone: ()
             description="Lower numbers show first"
             min={0}
             max={10_000}
-            allowDecimal={false}
             clampBehavior="none"
             {...form.getInputProps('position')}
           />

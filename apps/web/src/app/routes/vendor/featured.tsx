@@ -21,7 +21,11 @@ export function Component() {
   const products = useShopProducts(slug, bestSelling);
   return (
     <Box component="section" aria-labelledby="featured-title" data-testid="shop-featured">
-      <PageMeta title={`Featured at ${shop.data?.name ?? 'the shop'}`} description={shop.data?.tagline ?? undefined} />
+      <PageMeta
+        title={`Featured at ${shop.data?.name ?? 'the shop'}`}
+        description={shop.data?.tagline ?? undefined}
+        image={shop.data?.banner?.url ?? shop.data?.logo?.url}
+      />
       <Title order={2} id="featured-title">
         Featured
       </Title>

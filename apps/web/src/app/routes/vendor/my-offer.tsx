@@ -71,7 +71,11 @@ export function Component() {
 
   return (
     <Box component="section" aria-labelledby="my-offer-title" data-testid="my-offer">
-      <PageMeta title={`Your offers at ${shopName}`} description={`Offers unlocked by ${shopName}'s QR code.`} />
+      <PageMeta
+        title={`Your offers at ${shopName}`}
+        description={`Offers unlocked by ${shopName}'s QR code.`}
+        image={shop.data?.banner?.url ?? shop.data?.logo?.url}
+      />
       <Stack gap="md">
         <Box>
           <Title order={2} id="my-offer-title">

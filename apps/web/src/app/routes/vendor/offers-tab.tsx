@@ -85,6 +85,7 @@ export function ShopOffersTab({ qrOnly }: { qrOnly: boolean }) {
         description={
           qrOnly ? `Offers you claim by scanning ${shopName}'s QR code in store.` : `Discount offers from ${shopName}.`
         }
+        image={shop.data?.banner?.url ?? shop.data?.logo?.url}
       />
       <Stack gap="md">
         <Box>

@@ -57,7 +57,11 @@ export function Component() {
 
   return (
     <>
-      <PageMeta title={`${shop.data?.name ?? 'Shop'} products`} description={shop.data?.tagline ?? undefined} />
+      <PageMeta
+        title={`${shop.data?.name ?? 'Shop'} products`}
+        description={shop.data?.tagline ?? undefined}
+        image={shop.data?.banner?.url ?? shop.data?.logo?.url}
+      />
       <ProductListView
         title={categoryName ?? brandName ?? 'All products'}
         headingLevel={2}
