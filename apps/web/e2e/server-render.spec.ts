@@ -178,4 +178,40 @@ describe('server-rendered pages in the browser', () => {
       await context.close();
     }
   });
+  it("keeps a shop tab's own head after hydration, with the site's public address whatever host was typed", async () => {
+    // The same server under another name (localhost for 127.0.0.1): its PUBLIC_URL stays the address.
+    const publicOrigin = new URL(e2eServer().baseURL).origin;
+    const otherName = publicOrigin.replace('127.0.0.1', 'localhost');
+    expect(otherName).not.toBe(publicOrigin);
+    const context = await browser.newContext({ baseURL: otherName });
+    const page = await context.newPage();
+    try {
+      const head = () =>
+        page.evaluate(() => ({
+          title: document.title,
+          canonical: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href,
+          image: document.querySelector<HTMLMetaElement>('meta[property="og:image"]')?.content,
+        }));
+      await page.goto('/vendor/green-barrow/products');
+      await page.waitForSelector('html[data-hydrated="true"]');
+      // The shop's own head (written by its layout's effect, which runs after the tab's) must not win.
+      await page.waitForTimeout(1500);
+      const after = await head();
+      expect(after.title).toBe('Green Barrow Greengrocer products | Parade');
+      expect(after.canonical).toBe(`${publicOrigin}/vendor/green-barrow/products`);
+      expect(after.image?.startsWith(`${publicOrigin}/uploads/`)).toBe(true);
+      // A navigation inside the app writes the next page's head at the same address.
+      await page
+        .getByRole('navigation', { name: /sections$/ })
+        .getByRole('link', { name: 'Home', exact: true })
+        .click();
+      await expect.poll(async () => (await head()).title).toBe('Green Barrow Greengrocer | Parade');
+      expect((await head()).canonical).toBe(`${publicOrigin}/vendor/green-barrow`);
+    } catch (error) {
+      await recordFailure(page, error);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -120,6 +120,9 @@ describe('a server-rendered product page', () => {
       `/${card.shop.slug}/product/no-such-product/each`,
       '/vendor/no-such-shop',
       '/blog/no-such-post',
+      // Paths match as written: a page under another case is not the page (nor a second address of it).
+      '/Products',
+      `/VENDOR/${card.shop.slug}`,
     ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(404);

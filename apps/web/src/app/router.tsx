@@ -12,7 +12,7 @@ import { RouteError } from './routes/route-error';
  * A lazy route's id is its module's path under src/app: the server looks its chunk and CSS up
  * by it (in the build's module map) to link them in the page it renders.
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = matchCase([
   {
     element: <MainLayout />,
     loader: layoutLoader,
@@ -179,4 +179,20 @@ export const routes: RouteObject[] = [
       { path: 'manage', id: 'routes/auth/manage', lazy: () => import('./routes/auth/manage') },
     ],
   },
-];
+]);
+
+/**
+ * Paths match as written, as the server's status for a page does (storefront-status.ts):
+ * /Products is not /products. React Router matches without case by default, so /Products drew
+ * the products page under a 404 status, a second address for the same page.
+ */
+function matchCase(list: RouteObject[]): RouteObject[] {
+  return list.map(
+    (route) =>
+      ({
+        ...route,
+        ...(route.path ? { caseSensitive: true } : {}),
+        ...(route.children ? { children: matchCase(route.children) } : {}),
+      }) as RouteObject,
+  );
+}

@@ -52,6 +52,12 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       ),
   );
 
+  // Browsers and crawlers ask for /favicon.ico whatever the page links (it linked nothing, so
+  // they got a JSON 404): the site's icon, where it is.
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', CACHE).redirect('/icons/icon-192.png', 301),
+  );
+
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const files = await productSitemapCount(app.db);
     const sitemaps = [

@@ -96,6 +96,12 @@ describe('robots.txt', () => {
     }
     expect(res.body).toContain(`Sitemap: ${BASE}/sitemap.xml`);
   });
+
+  it('sends /favicon.ico to the site icon', async () => {
+    const icon = await get('/favicon.ico');
+    expect(icon.statusCode).toBe(301);
+    expect(icon.headers.location).toBe('/icons/icon-192.png');
+  });
 });
 
 describe('sitemap.xml', () => {
