@@ -24,11 +24,13 @@ export const financeQuerySchema = z
     date_to: day.optional(),
     group: z.enum(financeGroups).optional(),
   })
-  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+  // A missing end is today (financeRange): the range's rules hold for it too, or a start two
+  // years back without an end read two years at once.
+  .refine((q) => !q.date_from || q.date_from <= (q.date_to ?? londonDay()), {
     message: 'The start date must be on or before the end date.',
     path: ['date_from'],
   })
-  .refine((q) => !q.date_from || !q.date_to || daysBetween(q.date_from, q.date_to) < FINANCE_MAX_DAYS, {
+  .refine((q) => !q.date_from || daysBetween(q.date_from, q.date_to ?? londonDay()) < FINANCE_MAX_DAYS, {
     message: `A report covers at most ${FINANCE_MAX_DAYS} days.`,
     path: ['date_to'],
   });

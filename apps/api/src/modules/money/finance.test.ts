@@ -67,6 +67,16 @@ describe('GET admin/finance', () => {
     const long = await call(admin.token, 'GET', '/api/admin/finance?date_from=2025-01-01&date_to=2026-12-31');
     expect(long.statusCode).toBe(422);
     expect(long.json().errors).toHaveProperty('date_to');
+    // Without an end the range ends today: a start two years back is as long, and a start
+    // tomorrow as backwards.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const openLong = await call(admin.token, 'GET', `/api/admin/finance?date_from=${day(-800)}`);
+    expect(openLong.statusCode).toBe(422);
+    expect(openLong.json().errors.date_to).toEqual(['A report covers at most 367 days.']);
+    const openBackwards = await call(admin.token, 'GET', `/api/admin/finance/export?date_from=${day(3)}`);
+    expect(openBackwards.statusCode).toBe(422);
+    expect(openBackwards.json().errors).toHaveProperty('date_from');
+    expect((await call(admin.token, 'GET', `/api/admin/finance?date_from=${day(-300)}`)).statusCode).toBe(200);
     expect((await call(admin.token, 'GET', '/api/admin/finance?date_from=yesterday')).statusCode).toBe(422);
     expect((await call(admin.token, 'GET', '/api/admin/finance?group=week')).statusCode).toBe(422);
     expect((await call(admin.token, 'GET', '/api/admin/finance/export?date_to=2026-02-30')).statusCode).toBe(422);
