@@ -72,6 +72,12 @@ describe('the Finance page', () => {
     await from.press('Enter');
     await page.waitForURL(/date_from=2026-10-01/);
     await page.getByText(/^1 Oct 2026 to /).waitFor();
+
+    // A range the API refuses is said under its date, not as a page that failed to load.
+    await page.goto('/admin/platform/finance?date_from=2026-11-20&date_to=2026-11-10');
+    await page.getByText('The start date must be on or before the end date.').waitFor();
+    await page.getByText('Change the dates to see the report.').waitFor();
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     await context.close();
   });
 

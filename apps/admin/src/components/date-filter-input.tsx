@@ -21,10 +21,13 @@ export function DateFilterInput({
   label,
   value,
   onChange,
+  error,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** The API's refusal of this date (a range backwards or too long), shown under it. */
+  error?: string;
 }) {
   return (
     <DateInput
@@ -38,6 +41,7 @@ export function DateFilterInput({
       firstDayOfWeek={1}
       clearable
       clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
+      error={error}
       w={150}
     />
   );

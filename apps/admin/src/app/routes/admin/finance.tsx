@@ -49,6 +49,11 @@ export function Component() {
   };
 
   const data = report.data;
+  // A range the API refuses (backwards, longer than a report covers) is said under its date; the
+  // page's error state, with a "Try again" that could never work, is for the rest.
+  const refused = report.error instanceof ApiError && report.error.status === 422 ? report.error.errors : {};
+  const dateErrors =
+    refused.date_from || refused.date_to ? { from: refused.date_from?.[0], to: refused.date_to?.[0] } : null;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -67,8 +72,18 @@ export function Component() {
         }
       />
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <DateFilterInput label="From" value={list.filters.date_from} onChange={(v) => list.setFilter('date_from', v)} />
-        <DateFilterInput label="To" value={list.filters.date_to} onChange={(v) => list.setFilter('date_to', v)} />
+        <DateFilterInput
+          label="From"
+          value={list.filters.date_from}
+          onChange={(v) => list.setFilter('date_from', v)}
+          error={dateErrors?.from}
+        />
+        <DateFilterInput
+          label="To"
+          value={list.filters.date_to}
+          onChange={(v) => list.setFilter('date_to', v)}
+          error={dateErrors?.to}
+        />
         <SegmentedControl
           aria-label="Group by"
           value={group}
@@ -79,7 +94,11 @@ export function Component() {
           ]}
         />
       </Group>
-      {report.isError ? (
+      {dateErrors ? (
+        <Text size="sm" c="dimmed">
+          Change the dates to see the report.
+        </Text>
+      ) : report.isError ? (
         <ErrorState error={report.error} onRetry={() => report.refetch()} />
       ) : !data ? (
         <LoadingState label="Adding up the figures" />
