@@ -296,7 +296,18 @@ describe('support tickets', () => {
       await vendor.page.getByRole('link', { name: `order ${orderId}` }).waitFor();
       // A shop answers; resolving and closing stay with the customer and the platform.
       expect(await vendor.page.getByRole('button', { name: 'Close ticket' }).count()).toBe(0);
-      await vendor.page.getByRole('textbox', { name: /^Reply/ }).fill(answer);
+      // A reply being typed is not lost to a click in the menu: leaving asks first, and Cancel stays.
+      const replyBox = vendor.page.getByRole('textbox', { name: /^Reply/ });
+      await replyBox.fill('Sorry to hear');
+      await vendor.page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Orders' })
+        .click();
+      const leave = vendor.page.getByRole('dialog', { name: 'Leave without saving?' });
+      await leave.getByRole('button', { name: 'Cancel' }).click();
+      await leave.waitFor({ state: 'detached' });
+      expect(await replyBox.inputValue()).toBe('Sorry to hear');
+      await replyBox.fill(answer);
       await vendor.page.getByRole('button', { name: 'Send reply' }).click();
       await vendor.page.getByText(`Reply sent to ${customer.name}.`).waitFor();
       await conversation.getByRole('listitem').filter({ hasText: answer }).getByText('Staff').waitFor();

@@ -4,6 +4,7 @@ import { type AdminTicketDetail, adminTicketReplySchema, TICKET_MESSAGE_MAX } fr
 import { FormAlert } from '@parade/ui/form-alert';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { zodValidate } from '@/lib/zod-validate';
 import { useReplyToTicket } from '../api/change-ticket';
 import type { TicketArea } from '../api/get-tickets';
@@ -16,6 +17,8 @@ export function TicketReplyForm({ ticket, area = 'admin' }: { ticket: AdminTicke
     initialValues: { body: '' },
     validate: zodValidate(adminTicketReplySchema),
   });
+  // A reply typed and not sent is not lost to a click in the menu (leaving asks first).
+  useLeaveGuard(form.values.body.trim() !== '');
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
     await reply.mutateAsync(values);
     notifySuccess(`Reply sent to ${ticket.customer.name}.`);
