@@ -52,6 +52,11 @@ describe('structured data', () => {
     expect(productJsonLd(page(0))).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
     expect(productJsonLd(page(null))).toMatchObject({ offers: { availability: 'https://schema.org/InStock' } });
     expect(priceText(5)).toBe('0.05');
+    // No picture at all: no `image` (an empty list fails search engines' validators).
+    const bare = page(3);
+    expect(
+      productJsonLd({ ...bare, variation: { ...bare.variation, images: [], thumbnail: null } }),
+    ).not.toHaveProperty('image');
   });
 
   it('rates a product with reviews (AggregateRating and its first reviews), and one without none', () => {

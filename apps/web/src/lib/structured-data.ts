@@ -40,7 +40,8 @@ export function productJsonLd(page: ProductPage, reviews: readonly Review[] = []
     '@type': 'Product',
     name: variation.full_name,
     ...(product.description ? { description: product.description } : {}),
-    image: images.filter((image): image is string => Boolean(image)),
+    // No picture: no `image` at all (an empty list is an error to search engines' validators).
+    ...(images.some(Boolean) ? { image: images.filter((image): image is string => Boolean(image)) } : {}),
     ...(variation.sku ? { sku: variation.sku } : {}),
     ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand.name } } : {}),
     ...(product.category ? { category: product.category.name } : {}),
