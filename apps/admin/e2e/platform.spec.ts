@@ -110,8 +110,17 @@ describe('platform admin', () => {
     // The error renders after React commits the failed check: wait for it rather than read once.
     await expect.poll(() => page.getByLabel('Facebook').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Facebook').fill('https://www.facebook.com/parade.e1');
+    // Meanwhile another admin (or another tab) changes the phone: saving this page's Facebook
+    // link must not write its older phone back.
+    const token = await adminToken();
+    const otherPhone = `020 7946 ${String(Date.now()).slice(-4)}`;
+    expect(
+      (await api(e2eServer().baseURL, 'admin/settings', { method: 'PUT', token, body: { phone: otherPhone } })).status,
+    ).toBe(200);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved.').waitFor();
+    const stored = await api<{ phone: string; facebook_url: string }>(e2eServer().baseURL, 'admin/settings', { token });
+    expect(stored.body.data).toMatchObject({ phone: otherPhone, facebook_url: 'https://www.facebook.com/parade.e1' });
     await saveScreenshot(page, 'platform-settings-desktop');
     await context.close();
   });

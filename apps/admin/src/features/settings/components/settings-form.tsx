@@ -69,7 +69,12 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
   });
   useLeaveGuard(dirty);
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
-    const saved = await save.mutateAsync(values);
+    // Only what was changed here: another admin's (or another tab's) change to a setting left
+    // alone is not written back with this page's older copy of it.
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(([key]) => form.isDirty(key as keyof AdminSettings)),
+    ) as Partial<AdminSettings>;
+    const saved = await save.mutateAsync(changed);
     form.setInitialValues(saved);
     form.resetDirty(saved);
     setDirty(false);
