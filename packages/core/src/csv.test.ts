@@ -3,9 +3,12 @@ import { poundsCell, toCsv } from './csv';
 
 describe('toCsv', () => {
   it('quotes a cell holding a quote, comma or line end, with CRLF line ends', () => {
-    expect(toCsv([['Shop', 'Note'], ['Rise, and Crumb', 'a "good"\nday']])).toBe(
-      'Shop,Note\r\n"Rise, and Crumb","a ""good""\nday"\r\n',
-    );
+    expect(
+      toCsv([
+        ['Shop', 'Note'],
+        ['Rise, and Crumb', 'a "good"\nday'],
+      ]),
+    ).toBe('Shop,Note\r\n"Rise, and Crumb","a ""good""\nday"\r\n');
   });
 
   it('keeps a cell a spreadsheet would run as a formula as text, and a negative amount a number', () => {
