@@ -16,10 +16,26 @@ export function typosAllowed(length: number): number {
 }
 
 /**
- * The optimal-string-alignment distance between two words (Levenshtein with a swap of two
- * neighbouring letters counted as one edit), or `limit + 1` as soon as it must exceed `limit`.
+ * The Damerau-Levenshtein distance between two words (insertions, deletions, substitutions and
+ * swaps of two neighbouring letters, one edit each), or `limit + 1` as soon as it must exceed
+ * `limit`.
  */
 export function typoDistance(a: string, b: string, limit: number): number {
+  const aligned = alignmentDistance(a, b, limit);
+  // The optimal string alignment below never edits a swapped pair again, so a swap of letters that
+  // another typo made neighbours counts three where a shopper made two ("extension", x dropped:
+  // "etension", e and t swapped: "teension"). Up to two edits the two agree (one edit is one edit
+  // either way), so the full distance is worked out only past that, and only when the letters allow it.
+  if (aligned <= 2 || limit < 2 || letterDifference(a, b) > limit) return aligned;
+  return Math.min(damerauLevenshtein(a, b), limit + 1);
+}
+
+/**
+ * The optimal-string-alignment distance (Levenshtein with a swap of two neighbouring letters
+ * counted as one edit, each letter edited once at most), or `limit + 1` as soon as it must exceed
+ * `limit`.
+ */
+function alignmentDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   if (a === b) return 0;
   const width = b.length + 1;
@@ -45,6 +61,92 @@ export function typoDistance(a: string, b: string, limit: number): number {
     [before, previous, current] = [previous, current, before];
   }
   return Math.min(previous[b.length]!, limit + 1);
+}
+
+/** Letter counts for letterDifference (ASCII), kept between calls: it runs for most candidate words of a long typed word. */
+const asciiCounts = new Int32Array(128);
+
+/**
+ * How many letters one word has that the other lacks, the larger way round. An insertion, a
+ * deletion or a substitution changes it by one at most and a swap not at all, so it never exceeds
+ * the distance: a cheap way to rule a word out.
+ */
+function letterDifference(a: string, b: string): number {
+  if (!isAscii(a) || !isAscii(b)) {
+    const counts = new Map<string, number>();
+    for (const letter of a) counts.set(letter, (counts.get(letter) ?? 0) + 1);
+    for (const letter of b) counts.set(letter, (counts.get(letter) ?? 0) - 1);
+    return surplusAndLack(counts.values());
+  }
+  for (let i = 0; i < a.length; i++) asciiCounts[a.charCodeAt(i)]! += 1;
+  for (let i = 0; i < b.length; i++) asciiCounts[b.charCodeAt(i)]! -= 1;
+  let surplus = 0;
+  let lack = 0;
+  // Each code read once and reset, so the array is all zeros again for the next call.
+  for (const word of [a, b]) {
+    for (let i = 0; i < word.length; i++) {
+      const code = word.charCodeAt(i);
+      const count = asciiCounts[code]!;
+      if (count > 0) surplus += count;
+      else lack -= count;
+      asciiCounts[code] = 0;
+    }
+  }
+  return Math.max(surplus, lack);
+}
+
+function isAscii(word: string): boolean {
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+function surplusAndLack(counts: Iterable<number>): number {
+  let surplus = 0;
+  let lack = 0;
+  for (const count of counts) {
+    if (count > 0) surplus += count;
+    else lack -= count;
+  }
+  return Math.max(surplus, lack);
+}
+
+/** The unrestricted Damerau-Levenshtein distance (Lowrance and Wagner's algorithm): a swapped pair may be edited again. */
+function damerauLevenshtein(a: string, b: string): number {
+  const width = b.length + 2;
+  const infinity = a.length + b.length;
+  // d[(i + 1) * width + (j + 1)]: the distance between a's first i letters and b's first j.
+  const d = new Array<number>((a.length + 2) * width).fill(0);
+  d[0] = infinity;
+  for (let i = 0; i <= a.length; i++) {
+    d[(i + 1) * width] = infinity;
+    d[(i + 1) * width + 1] = i;
+  }
+  for (let j = 0; j <= b.length; j++) {
+    d[j + 1] = infinity;
+    d[width + j + 1] = j;
+  }
+  // The last row of a in which each letter was seen.
+  const lastRow = new Map<string, number>();
+  for (let i = 1; i <= a.length; i++) {
+    let lastMatchColumn = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const k = lastRow.get(b[j - 1]!) ?? 0;
+      const l = lastMatchColumn;
+      let cost = 1;
+      if (a[i - 1] === b[j - 1]) {
+        cost = 0;
+        lastMatchColumn = j;
+      }
+      d[(i + 1) * width + j + 1] = Math.min(
+        d[i * width + j]! + cost,
+        d[(i + 1) * width + j]! + 1,
+        d[i * width + j + 1]! + 1,
+        d[k * width + l]! + (i - k - 1) + 1 + (j - l - 1),
+      );
+    }
+    lastRow.set(a[i - 1]!, i);
+  }
+  return d[(a.length + 1) * width + b.length + 1]!;
 }
 
 /** The catalogue's words, each with how many listed variations use it, grouped by length to search. */

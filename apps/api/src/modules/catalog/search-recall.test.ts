@@ -118,4 +118,11 @@ describe('typo-tolerant search', () => {
     );
     expect(recall, missed.join(', ')).toBeGreaterThanOrEqual(0.95);
   }, 180_000);
+
+  it('finds a word typed with two typos where the second swaps letters the first made neighbours', async () => {
+    // "extension" with its x dropped ("etension"), then its e and t swapped: two typos, which an
+    // alignment that edits each letter once counts as three.
+    const found = await search('teension lead');
+    expect(found.map((hit) => hit.full_name)).toContainEqual(expect.stringMatching(/^4 Way Extension Lead/));
+  });
 });
