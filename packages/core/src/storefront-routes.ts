@@ -41,6 +41,22 @@ export const storefrontFixedPaths = [
   '/manage',
 ] as const;
 
+/**
+ * Pages the admin writes that the storefront shows at a path of the spec's own: `/page/{slug}` of
+ * one of them moves there for good (301), and the sitemap lists it there only, so a search engine
+ * sees one address for it (issue 25).
+ */
+export const pagesAtFixedPaths: Readonly<Record<string, string>> = {
+  'privacy-policy': '/privacy-policy',
+  'terms-and-condition': '/terms-and-condition',
+  contact: '/contact',
+};
+
+/** The spec's own path of an admin-written page, or undefined when it lives at `/page/{slug}`. */
+export function fixedPathOfPage(slug: string): string | undefined {
+  return Object.hasOwn(pagesAtFixedPaths, slug) ? pagesAtFixedPaths[slug] : undefined;
+}
+
 /** The tabs of a shop's page (/vendor/{slug}/{tab}). */
 export const shopPageTabs = ['products', 'featured', 'offers', 'qr-offers', 'my-offer'] as const;
 

@@ -221,6 +221,22 @@ describe('rendered pages and the reply cache', () => {
     expect((await t.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
   });
 
+  it('sends /page/ of privacy, terms and contact to their own paths for good (301)', async () => {
+    for (const [slug, path] of [
+      ['privacy-policy', '/privacy-policy'],
+      ['terms-and-condition', '/terms-and-condition'],
+      ['contact', '/contact'],
+    ]) {
+      const res = await page(`/page/${slug}`);
+      expect(res.statusCode, slug).toBe(301);
+      expect(res.headers.location, slug).toBe(path);
+    }
+    const pages = (await t.app.inject({ method: 'GET', url: '/api/pages' })).json().data as { slug: string }[];
+    const other = pages.find((p) => !['privacy-policy', 'terms-and-condition', 'contact'].includes(p.slug));
+    expect(other).toBeDefined();
+    expect((await page(`/page/${other!.slug}`)).statusCode).toBe(200);
+  });
+
   it('answers a product no longer listed with 404 at once', async () => {
     const { card, url } = await aListedProduct();
     expect((await page(url)).statusCode).toBe(200);

@@ -183,7 +183,7 @@ export const storefrontPagesPlugin = fp(
           const bare = urlPath.replace(/\/+$/, '') || '/';
           return reply.redirect(query === undefined ? bare : `${bare}?${query}`, 301);
         }
-        const status = await app.storefrontPageStatus(urlPath);
+        const status = await app.storefrontPageStatus(urlPath, new URLSearchParams(query ?? ''));
         if (!renderer || !isServerRenderedPath(urlPath)) return sendShell(reply, status);
 
         let result: Awaited<ReturnType<StorefrontRenderer['render']>>;

@@ -38,7 +38,7 @@ describe("the storefront's status codes", () => {
     for (const url of [
       '/',
       '/products',
-      '/products?category=bread',
+      '/products?sub=bread',
       '/vendors',
       '/blog',
       '/profile/orders',
@@ -56,6 +56,36 @@ describe("the storefront's status codes", () => {
     }
     // The merchant site's routes are its own (and private): always the app.
     expect((await page('/admin/platform/no-such-page')).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a product list filtered by a category, sub-category, brand or shop that does not exist', async () => {
+    const [category] = (await t.app.inject({ method: 'GET', url: '/api/categories' })).json().data as {
+      slug: string;
+      sub_categories: { slug: string; brands: { slug: string }[] }[];
+    }[];
+    const sub = category!.sub_categories.find((s) => s.brands.length > 0)!;
+    const found = [
+      `/products?category=${category!.slug}`,
+      `/products?category=${category!.slug}&sub=${sub.slug}&brand=${sub.brands[0]!.slug}`,
+      '/products?shop=green-barrow&sort=price_low',
+      '/products?category=&brand=%20',
+      `/vendor/green-barrow/products?category=${category!.slug}`,
+      // Another page ignores the list's filters.
+      '/vendors?category=nope',
+    ];
+    for (const url of found) expect((await page(url)).statusCode, url).toBe(200);
+    for (const url of [
+      '/products?category=nope',
+      `/products?category=${category!.slug}&sub=nope`,
+      '/products?brand=nope',
+      '/products?shop=no-such-shop',
+      `/products?category=${category!.slug}&category=nope`,
+      '/vendor/green-barrow/products?brand=nope',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('<title>web</title>');
+    }
   });
 
   it('answers 404 for a product, shop, post or page that does not exist, and for a product off sale', async () => {

@@ -1,7 +1,7 @@
 import { matchStorefrontPath } from '@parade/core/storefront-routes';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { productPageExists } from '../modules/catalog';
+import { listFiltersExist, productPageExists } from '../modules/catalog';
 import { pageExists, publishedPostExists } from '../modules/content';
 import { openShopBySlug } from '../modules/shops';
 
@@ -12,16 +12,38 @@ declare module 'fastify' {
      * of the storefront whose product, shop, post or page exists (or a shopper's own page, which
      * the browser checks with their token), 404 otherwise. The storefront itself is served either
      * way and shows its Not Found page: a crawler and `curl` get the status a browser cannot.
+     * A product list whose URL filters by a category, sub-category, brand or shop that does not
+     * exist is 404 too (the page shows an empty list the shopper can widen).
      */
-    storefrontPageStatus(path: string): Promise<200 | 404>;
+    storefrontPageStatus(path: string, query?: URLSearchParams): Promise<200 | 404>;
   }
+}
+
+/** The product lists whose URL carries the catalogue's filters: /products and a shop's products tab. */
+const PRODUCT_LIST = /^\/(products|vendor\/[^/]+\/products)\/?$/;
+
+/** True when a product list's URL filters by a category, sub-category, brand or shop that does not exist. */
+async function filtersNameNothing(app: FastifyInstance, path: string, query: URLSearchParams): Promise<boolean> {
+  if (!PRODUCT_LIST.test(path)) return false;
+  // As the storefront reads them (trimmed, empty ignored: apps/web's product-list-params.ts).
+  const values = (name: string) =>
+    query
+      .getAll(name)
+      .map((value) => value.trim())
+      .filter(Boolean);
+  const filter = { categories: values('category'), subs: values('sub'), brands: values('brand') };
+  const shops = path === '/products' || path === '/products/' ? values('shop') : [];
+  if (!(await listFiltersExist(app.db, filter))) return true;
+  for (const slug of new Set(shops)) if (!(await openShopBySlug(app.db, slug))) return true;
+  return false;
 }
 
 export const storefrontStatusPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('storefrontPageStatus', async (path: string): Promise<200 | 404> => {
+    app.decorate('storefrontPageStatus', async (path: string, query?: URLSearchParams): Promise<200 | 404> => {
       const page = matchStorefrontPath(path);
       if (page === null) return 404;
+      if (query && (await filtersNameNothing(app, path, query))) return 404;
       switch (page.kind) {
         case 'fixed':
         case 'private':

@@ -17,7 +17,7 @@ export {
   stockShortMessage,
 } from './catalog.commands';
 export { listCategoryTree } from './categories.service';
-export { categoryRefs } from './category-refs';
+export { categoryRefs, listFiltersExist } from './category-refs';
 export {
   type CartVariation,
   type CheckoutVariation,

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { fixedPathOfPage } from '@parade/core/storefront-routes';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { listedShopSlugs, productSitemapCount, productSitemapEntries } from '../catalog';
@@ -73,7 +74,10 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       ...FIXED_PATHS.map((path) => ({ loc: url(path) })),
       ...shops.map((slug) => ({ loc: url(`/vendor/${encodeURIComponent(slug)}`) })),
       ...content.posts.map((post) => ({ loc: url(`/blog/${encodeURIComponent(post.slug)}`), lastmod: post.updatedAt })),
-      ...content.pages.map((page) => ({ loc: url(`/page/${encodeURIComponent(page.slug)}`), lastmod: page.updatedAt })),
+      // Privacy, terms and contact are at the spec's own paths above, not again under /page/.
+      ...content.pages
+        .filter((page) => !fixedPathOfPage(page.slug))
+        .map((page) => ({ loc: url(`/page/${encodeURIComponent(page.slug)}`), lastmod: page.updatedAt })),
     ];
     return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE).send(urlSetXml(urls));
   });

@@ -157,8 +157,16 @@ describe('sitemap.xml', () => {
       expect(locs.includes(`${BASE}/blog/${post.slug}`), post.slug).toBe(post.at !== null);
     }
     expect(locs).not.toContain(`${BASE}/blog/${draft!.slug}`);
-    for (const page of await db.select({ slug: pages.slug }).from(pages)) {
-      expect(locs).toContain(`${BASE}/page/${page.slug}`);
+    // Each page once: privacy, terms and contact at the spec's own paths, the others under /page/.
+    const slugs = (await db.select({ slug: pages.slug }).from(pages)).map((page) => page.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['privacy-policy', 'terms-and-condition']));
+    for (const slug of slugs) {
+      const own = { 'privacy-policy': '/privacy-policy', 'terms-and-condition': '/terms-and-condition', contact: '/contact' }[
+        slug
+      ];
+      expect(locs.includes(`${BASE}/page/${slug}`), slug).toBe(own === undefined);
+      if (own) expect(locs).toContain(`${BASE}${own}`);
     }
+    expect(new Set(locs).size).toBe(locs.length);
   });
 });

@@ -1,10 +1,16 @@
-import { useParams } from 'react-router';
+import { fixedPathOfPage } from '@parade/core/storefront-routes';
+import { type LoaderFunctionArgs, redirect, useParams } from 'react-router';
 import { getPagesQueryOptions, usePage } from '@/features/content/api/get-pages';
 import { StaticPage } from '@/features/content/components/page-sections';
 import { preload } from '@/lib/preload';
 import { Component as NotFound } from './not-found';
 
-export const loader = () => preload(getPagesQueryOptions());
+/** A page the spec gives a path of its own (privacy, terms, contact) moves there for good: one address per page. */
+export const loader = ({ params }: LoaderFunctionArgs) => {
+  const fixed = fixedPathOfPage(params.slug ?? '');
+  if (fixed) throw redirect(fixed, 301);
+  return preload(getPagesQueryOptions());
+};
 
 /** /page/{slug}: a page the admin wrote (About Parade...); an unknown slug is Not Found. */
 export function Component() {

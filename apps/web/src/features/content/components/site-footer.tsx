@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@parade/core/messages';
 import { safeHref } from '@parade/core/safe-link-rules';
+import { fixedPathOfPage } from '@parade/core/storefront-routes';
 import {
   IconBrandFacebook,
   IconBrandInstagram,
@@ -14,9 +15,6 @@ import { paths } from '@/lib/paths';
 import { usePages } from '../api/get-pages';
 import { useSettings } from '../api/get-settings';
 import classes from './site-footer.module.css';
-
-/** The spec's own pages, always linked by their own routes. */
-const SPEC_PAGE_SLUGS = ['privacy-policy', 'terms-and-condition', 'contact'];
 
 /** Footer links are 44 px tall, so they are easy to hit on a phone. */
 const touchTarget = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
@@ -134,7 +132,7 @@ export function SiteFooter() {
                 { to: paths.contact(), label: 'Contact Us' },
                 // Then the pages the admin chose to link from the footer.
                 ...(pages.data ?? [])
-                  .filter((page) => page.in_footer && !SPEC_PAGE_SLUGS.includes(page.slug))
+                  .filter((page) => page.in_footer && !fixedPathOfPage(page.slug))
                   .map((page) => ({ to: paths.page(page.slug), label: page.title })),
               ].map((link) => (
                 <li key={link.to}>
