@@ -73,8 +73,9 @@ export type StorefrontPath =
   | { kind: 'post'; slug: string }
   | { kind: 'page'; slug: string };
 
-const fixed = new Set<string>(storefrontFixedPaths);
-const tabs = new Set<string>(shopPageTabs);
+// Marked pure: a page that only needs pagesAtFixedPaths (the footer) leaves these out of its bundle.
+const fixed = /* @__PURE__ */ new Set<string>(storefrontFixedPaths);
+const tabs = /* @__PURE__ */ new Set<string>(shopPageTabs);
 
 /** The storefront page a URL path names (decoded segments; a trailing slash ignored), or null. */
 export function matchStorefrontPath(rawPath: string): StorefrontPath | null {
@@ -113,7 +114,7 @@ export function matchStorefrontPath(rawPath: string): StorefrontPath | null {
  * a shopper's own pages and the sign-in screens depend on what only the browser holds (the cart
  * and the token in local storage), so the server sends them the app's shell.
  */
-const serverRenderedFixedPaths = new Set<string>([
+const serverRenderedFixedPaths = /* @__PURE__ */ new Set<string>([
   '/',
   '/products',
   '/vendors',

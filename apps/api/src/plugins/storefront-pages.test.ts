@@ -151,7 +151,22 @@ describe('a server-rendered product page', () => {
     }[];
     const post = await page(`/blog/${posts[0]?.slug}`);
     expect(post.statusCode).toBe(200);
-    expect(jsonLd(post.body)[0]).toMatchObject({ '@type': 'BlogPosting', headline: posts[0]?.title });
+    expect(jsonLd(post.body)[0]).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: posts[0]?.title,
+      publisher: { '@type': 'Organization', name: 'Parade', url: 'https://parade.example/' },
+    });
+    // Its trail, as the page's breadcrumb shows it: the blog, the post's category, the post.
+    const trail = jsonLd(post.body).find((item) => item['@type'] === 'BreadcrumbList') as
+      | { itemListElement: { position: number; name: string; item: string }[] }
+      | undefined;
+    expect(trail?.itemListElement.map((step) => step.name)).toEqual([
+      'Home',
+      'Blog',
+      expect.any(String),
+      posts[0]?.title,
+    ]);
+    expect(trail?.itemListElement[3]?.item).toBe(`https://parade.example/blog/${posts[0]?.slug}`);
     expect(meta(post.body, 'og:type')).toBe('article');
   });
 

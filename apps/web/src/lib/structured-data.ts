@@ -12,6 +12,9 @@ import { paths } from './paths';
 
 const CONTEXT = 'https://schema.org';
 
+/** The site's name in structured data: the site itself, and the publisher of its posts. */
+const SITE_NAME = 'Parade';
+
 /** Pence as the decimal text schema.org's `price` expects ("2.50"). */
 export const priceText = (pence: number) => (pence / 100).toFixed(2);
 
@@ -138,7 +141,18 @@ export function blogPostJsonLd(post: BlogPost): object {
     articleSection: post.category.name,
     url: paths.blogPost(post.slug),
     mainEntityOfPage: paths.blogPost(post.slug),
+    publisher: { '@type': 'Organization', name: SITE_NAME, url: paths.home() },
   };
+}
+
+/** A blog post's trail: the blog, its category, the post (as the page's own breadcrumb shows it). */
+export function blogPostBreadcrumb(post: BlogPost): object {
+  return breadcrumbJsonLd([
+    { name: 'Home', path: paths.home() },
+    { name: 'Blog', path: paths.blog() },
+    { name: post.category.name, path: paths.blog({ category: post.category.slug }) },
+    { name: post.title, path: paths.blogPost(post.slug) },
+  ]);
 }
 
 /** The site: its name and its product search, which search engines may offer in their results. */
@@ -146,7 +160,7 @@ export function siteJsonLd(): object {
   return {
     '@context': CONTEXT,
     '@type': 'WebSite',
-    name: 'Parade',
+    name: SITE_NAME,
     url: paths.home(),
     potentialAction: {
       '@type': 'SearchAction',

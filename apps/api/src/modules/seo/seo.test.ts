@@ -161,9 +161,11 @@ describe('sitemap.xml', () => {
     const slugs = (await db.select({ slug: pages.slug }).from(pages)).map((page) => page.slug);
     expect(slugs).toEqual(expect.arrayContaining(['privacy-policy', 'terms-and-condition']));
     for (const slug of slugs) {
-      const own = { 'privacy-policy': '/privacy-policy', 'terms-and-condition': '/terms-and-condition', contact: '/contact' }[
-        slug
-      ];
+      const own = {
+        'privacy-policy': '/privacy-policy',
+        'terms-and-condition': '/terms-and-condition',
+        contact: '/contact',
+      }[slug];
       expect(locs.includes(`${BASE}/page/${slug}`), slug).toBe(own === undefined);
       if (own) expect(locs).toContain(`${BASE}${own}`);
     }

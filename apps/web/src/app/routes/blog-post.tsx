@@ -22,7 +22,7 @@ import { PostCard } from '@/features/blog/components/post-card';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { preload } from '@/lib/preload';
-import { blogPostJsonLd } from '@/lib/structured-data';
+import { blogPostBreadcrumb, blogPostJsonLd } from '@/lib/structured-data';
 
 export const loader = ({ params }: LoaderFunctionArgs) => preload(getBlogPostQueryOptions(params.slug ?? ''));
 
@@ -41,7 +41,7 @@ export function Component() {
         description={post?.excerpt}
         image={post?.cover_image}
         type={post ? 'article' : undefined}
-        jsonLd={post ? [blogPostJsonLd(post)] : undefined}
+        jsonLd={post ? [blogPostJsonLd(post), blogPostBreadcrumb(post)] : undefined}
         noIndex={notFound}
       />
       {query.isPending ? (
