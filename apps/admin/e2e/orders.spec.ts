@@ -30,6 +30,7 @@ const deliveryAddress = {
  */
 async function placeOrderAsCustomer(
   destination: 'collection' | 'delivery' = 'collection',
+  paymentMethod: 'cash' | 'card' = 'cash',
 ): Promise<{ token: string; invoice: string; total: number }> {
   const baseURL = e2eServer().baseURL;
   const login = await api<{ access_token: string }>(baseURL, 'auth/login', { method: 'POST', body: accounts.customer });
@@ -48,7 +49,7 @@ async function placeOrderAsCustomer(
         ? { order_type: 'collection', collection_point: points[0]!.value }
         : { order_type: 'delivery', address: deliveryAddress, note: 'Please ring the bell twice.' }),
       items: [{ variation_id: card.variation.id, quantity: 3 }],
-      payment_method: 'cash',
+      payment_method: paymentMethod,
     },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
@@ -104,6 +105,23 @@ describe('vendor orders', () => {
     await page.getByRole('table', { name: 'Sales over the last 30 days' }).waitFor({ state: 'attached' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'vendor-dashboard-with-sales-desktop');
+    await context.close();
+  });
+
+  it('offers only Cancel for a card order whose payment has not arrived, and says why', async () => {
+    const { invoice } = await placeOrderAsCustomer('collection', 'card');
+    const { page, context } = await newPage(browser);
+    await signIn(page, accounts.vendor);
+    await page.getByText('Orders today').waitFor();
+    await page.goto(`/admin/vendor/orders?search=${invoice}`);
+    await page.getByRole('link', { name: invoice }).click();
+    await page.getByRole('heading', { name: `Order ${invoice}` }).waitFor();
+    await page
+      .getByText('This order is waiting for its card payment: it can be prepared once the customer has paid.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Cancel order' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Start preparing' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Mark paid (cash)' }).count()).toBe(0);
     await context.close();
   });
 

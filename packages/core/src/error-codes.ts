@@ -75,6 +75,7 @@ export const errorCodes = [
   'invoice_not_found',
   'order_status_invalid',
   'order_not_cash',
+  'order_awaiting_payment',
   // Payments.
   'payment_unavailable',
   'invoice_not_payable',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowedNextStatuses,
+  awaitsCardPayment,
   canChangeOrderStatus,
   orderStatusMail,
   pointsEarnedOnDelivery,
@@ -83,5 +84,21 @@ describe('the status mail', () => {
       'ready',
     );
     expect(text).toContain('Collect it from Jubilee Parade, Commercial Street.');
+  });
+});
+
+describe('an order awaiting its card payment', () => {
+  it('is unpaid or failed by card, not cash and not paid', () => {
+    expect(awaitsCardPayment({ payment_method: 'card', payment_status: 'unpaid' })).toBe(true);
+    expect(awaitsCardPayment({ payment_method: 'card', payment_status: 'failed' })).toBe(true);
+    expect(awaitsCardPayment({ payment_method: 'card', payment_status: 'paid' })).toBe(false);
+    expect(awaitsCardPayment({ payment_method: 'card', payment_status: 'refunded' })).toBe(false);
+    expect(awaitsCardPayment({ payment_method: 'cash', payment_status: 'unpaid' })).toBe(false);
+  });
+
+  it('can only be cancelled', () => {
+    expect(allowedNextStatuses('pending', 'collection', { awaitingCardPayment: true })).toEqual(['cancelled']);
+    expect(allowedNextStatuses('processing', 'delivery', { awaitingCardPayment: true })).toEqual(['cancelled']);
+    expect(allowedNextStatuses('pending', 'collection')).toEqual(['processing', 'cancelled']);
   });
 });

@@ -18,13 +18,34 @@ const nextStatuses: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 /**
+ * Whether an order is still waiting for its card payment (unpaid, or a card declined while the
+ * checkout is held): a shop prepares and hands over only what was paid for, so such an order can
+ * only be cancelled (or is cancelled by the unpaid-card timeout, decision 013).
+ */
+export function awaitsCardPayment(order: { payment_method: 'cash' | 'card'; payment_status: string }): boolean {
+  return order.payment_method === 'card' && (order.payment_status === 'unpaid' || order.payment_status === 'failed');
+}
+
+/** The message of a move refused because the card payment has not arrived (409 `order_awaiting_payment`). */
+export const AWAITING_CARD_PAYMENT_MESSAGE =
+  'This order is waiting for its card payment: it can be prepared once the customer has paid.';
+
+/**
  * The statuses an order can move to next. `ready` (for collection) is only for a collection
  * order and `shipping` (out for delivery) only for a delivery order: the customer's status mail
  * says "ready for collection" or "out for delivery", and must not say it of the other kind.
+ * An order awaiting its card payment can only be cancelled.
  */
-export function allowedNextStatuses(from: OrderStatus, orderType: 'collection' | 'delivery'): readonly OrderStatus[] {
+export function allowedNextStatuses(
+  from: OrderStatus,
+  orderType: 'collection' | 'delivery',
+  { awaitingCardPayment = false }: { awaitingCardPayment?: boolean } = {},
+): readonly OrderStatus[] {
   return nextStatuses[from].filter(
-    (to) => !(to === 'ready' && orderType !== 'collection') && !(to === 'shipping' && orderType !== 'delivery'),
+    (to) =>
+      !(to === 'ready' && orderType !== 'collection') &&
+      !(to === 'shipping' && orderType !== 'delivery') &&
+      !(awaitingCardPayment && to !== 'cancelled'),
   );
 }
 

@@ -1,5 +1,10 @@
 import type { OrderStatus } from '@parade/core/enums';
-import { canChangeOrderStatus, orderStatusMail, pointsEarnedOnDelivery } from '@parade/core/order-status';
+import {
+  AWAITING_CARD_PAYMENT_MESSAGE,
+  canChangeOrderStatus,
+  orderStatusMail,
+  pointsEarnedOnDelivery,
+} from '@parade/core/order-status';
 import type { DbOrTx } from '../db/client';
 import { AppError, notFound } from '../lib/errors';
 import { awardDeliveryPoints, releaseOrderCoupon, returnRewardPoints } from '../modules/cart';
@@ -73,6 +78,20 @@ async function applyStatusChange(
 ): Promise<{ mailIds: number[]; refundIds: number[] }> {
   const refundIds: number[] = [];
   if (!canChangeOrderStatus(order.status, to, order.orderType)) throw refuseTransition(order, to);
+  // Nothing is prepared or handed over before a card payment arrives: the shop would give away
+  // goods nobody paid for, and the timeout would then cancel an order already on its way.
+  if (
+    to !== 'cancelled' &&
+    (order.paymentStatus === 'unpaid' || order.paymentStatus === 'failed') &&
+    (await invoicePaymentMethod(tx, order.invoiceId)) === 'card'
+  ) {
+    throw new AppError(
+      409,
+      AWAITING_CARD_PAYMENT_MESSAGE,
+      { status: [AWAITING_CARD_PAYMENT_MESSAGE] },
+      'order_awaiting_payment',
+    );
+  }
   // The row is locked, so the guard cannot fail here; it keeps the update honest if that changes.
   if (!(await setOrderStatus(tx, order.id, order.status, to, note))) throw refuseTransition(order, to);
   if (to === 'cancelled') {

@@ -202,7 +202,7 @@ describe('the ledger', () => {
     expect(shop.id).not.toBe(other.shop.id);
   });
 
-  it('credits a card sale once it is both delivered and paid, whichever comes last', async () => {
+  it('credits a card sale once it is both paid and delivered', async () => {
     const { variation, vendor } = await shopWithVendor({ price: 3000 });
     const customer = await signUp(t.app);
     const placed = await fx.place(customer.token, {
@@ -211,9 +211,9 @@ describe('the ledger', () => {
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().data.orders[0].id as number;
-    // Delivered first: nothing is owed to the shop until the platform holds the money.
-    await deliver(vendor.token, orderId);
-    expect(await entriesOf(orderId)).toEqual([]);
+    // Not before it is paid: a shop prepares and hands over only what was paid for (409).
+    const early = await call(vendor.token, 'PATCH', `/api/vendor/orders/${orderId}/status`, { status: 'processing' });
+    expect(early.statusCode, early.body).toBe(409);
 
     const token = await t.app.inject({
       method: 'POST',
@@ -224,6 +224,10 @@ describe('the ledger', () => {
     expect(token.statusCode, token.body).toBe(200);
     const settled = await stripe.settle(token.json().data.client_secret.split('_secret_')[0], 'succeeded');
     expect(settled.status).toBe(200);
+    // Paid but not yet delivered: nothing is owed to the shop until the customer has the goods.
+    expect(await entriesOf(orderId)).toEqual([]);
+
+    await deliver(vendor.token, orderId);
     expect(await entriesOf(orderId)).toEqual([
       { kind: 'sale', amount: 3000 },
       { kind: 'commission', amount: -300 },

@@ -132,6 +132,42 @@ describe('vendor orders', () => {
     expect([orderRow?.paymentStatus, invoiceRow?.paymentStatus]).toEqual(['unpaid', 'unpaid']);
   });
 
+  it('refuses to prepare a card order whose payment has not arrived (409 order_awaiting_payment), but lets it be cancelled', async () => {
+    const variation = await variationOf(a.token, 'Card Marmalade', 5);
+    const db = t.database.db;
+    for (const paymentStatus of ['unpaid', 'failed'] as const) {
+      const { order, invoice } = await placeOrder(a.shopId!, variation, 1, 'card');
+      await db.update(orders).set({ paymentStatus }).where(eq(orders.id, order.id));
+      await db.update(invoices).set({ paymentStatus }).where(eq(invoices.id, invoice.id));
+      const res = await as(a.token, 'PATCH', `/api/vendor/orders/${order.id}/status`, { status: 'processing' });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        status: false,
+        code: 'order_awaiting_payment',
+        message: 'This order is waiting for its card payment: it can be prepared once the customer has paid.',
+      });
+      const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row?.status, paymentStatus).toBe('pending');
+      const history = await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
+      expect(history.map((h) => h.status)).toEqual(['pending']);
+
+      const cancelled = await as(a.token, 'PATCH', `/api/vendor/orders/${order.id}/status`, { status: 'cancelled' });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    }
+
+    // Once paid by card, it moves on as any order does; an unpaid cash order too.
+    const paid = await placeOrder(a.shopId!, variation, 1, 'card');
+    await db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, paid.order.id));
+    await db.update(invoices).set({ paymentStatus: 'paid' }).where(eq(invoices.id, paid.invoice.id));
+    const moved = await as(a.token, 'PATCH', `/api/vendor/orders/${paid.order.id}/status`, { status: 'processing' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const cash = await placeOrder(a.shopId!, variation, 1, 'cash');
+    const cashMoved = await as(a.token, 'PATCH', `/api/vendor/orders/${cash.order.id}/status`, {
+      status: 'processing',
+    });
+    expect(cashMoved.statusCode, cashMoved.body).toBe(200);
+  });
+
   it("answers 404 on another shop's order, changing nothing, and ignores totals in a body", async () => {
     const variation = await variationOf(b.token, 'B Butter', 5);
     const { order } = await placeOrder(b.shopId!, variation, 1);

@@ -1,5 +1,5 @@
-import { Button, Group } from '@mantine/core';
-import { allowedNextStatuses } from '@parade/core/order-status';
+import { Button, Group, Text } from '@mantine/core';
+import { AWAITING_CARD_PAYMENT_MESSAGE, allowedNextStatuses, awaitsCardPayment } from '@parade/core/order-status';
 import type { VendorOrderPayload } from '@parade/core/vendor-schemas';
 import { ApiError } from '@parade/ui/api-errors';
 import { IconPrinter } from '@tabler/icons-react';
@@ -21,12 +21,14 @@ const failed = (e: unknown) => notifyError(e instanceof ApiError ? e.message : '
 
 /**
  * Only the moves core's order rules allow from this status (a collection order goes to ready,
- * a delivery to shipping); cancelling asks first; a cash order can be marked paid.
+ * a delivery to shipping; an order awaiting its card payment only to cancelled, and it says why);
+ * cancelling asks first; a cash order can be marked paid.
  */
 export function OrderActions({ order }: { order: VendorOrderPayload['order'] }) {
   const change = useChangeOrderStatus(order.id);
   const markPaid = useMarkOrderPaid(order.id);
-  const allowed = allowedNextStatuses(order.status, order.order_type);
+  const awaitingCardPayment = awaitsCardPayment(order) && order.status !== 'cancelled';
+  const allowed = allowedNextStatuses(order.status, order.order_type, { awaitingCardPayment });
   const next = allowed.filter((status) => status !== 'cancelled');
   const canCancel = allowed.includes('cancelled');
   const canMarkPaid =
@@ -68,6 +70,11 @@ export function OrderActions({ order }: { order: VendorOrderPayload['order'] }) 
 
   return (
     <Group gap="sm" className="no-print">
+      {awaitingCardPayment && (
+        <Text size="sm" c="dimmed" w="100%" data-testid="awaiting-card-payment">
+          {AWAITING_CARD_PAYMENT_MESSAGE}
+        </Text>
+      )}
       {next.map((status) => (
         <Button
           key={status}
