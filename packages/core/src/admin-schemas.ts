@@ -230,7 +230,12 @@ const settingBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform
 export const adminSettingsShape = {
   locale: text(20).regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'A locale such as en-GB.'),
   currency: z.string().regex(/^[A-Z]{3}$/, 'A three-letter currency code such as GBP.'),
-  date_format: text(40).min(1),
+  // The storefront writes every date with it (core's formatDate): a day, a month and a year, with
+  // only spaces and punctuation between them, or every date on the site reads "banana".
+  date_format: text(40).regex(
+    /^(?=.*D)(?=.*M)(?=.*Y)(?:YYYY|YY|MMMM|MMM|MM|M|DD|D|[ ,./-])+$/,
+    'A date pattern with a day (D or DD), a month (M, MM, MMM or MMMM) and a year (YY or YYYY), such as DD-MMM-YYYY.',
+  ),
   stripe_test_mode: settingBoolean,
   enable_stripe_payment: settingBoolean,
   stripe_test_pub: publishableKey('test'),

@@ -85,6 +85,21 @@ describe('admin inputs', () => {
     expect(adminSettingsUpdateSchema.safeParse({ delivery_radius_miles: -1 }).success).toBe(false);
     expect(adminSettingsUpdateSchema.safeParse({ stripe_test_pub: 'sk_test_secret123' }).success).toBe(false);
     expect(
+      adminSettingsUpdateSchema.parse({ date_format: ' D MMMM YYYY ' }),
+      'a date pattern, trimmed',
+    ).toEqual({ date_format: 'D MMMM YYYY' });
+    for (const date_format of ['DD-MMM-YYYY', 'DD/MM/YY', 'D.M.YYYY', 'MMM D, YYYY']) {
+      expect(adminSettingsUpdateSchema.safeParse({ date_format }).success, date_format).toBe(true);
+    }
+    // Every date on the storefront is written with it: a day, a month and a year, nothing else.
+    for (const date_format of ['banana', '', 'DD-MM', 'MMM YYYY', 'DD-MMM-YYY', 'DD-MMM-YYYY HH:mm', 'd-M-Y']) {
+      const parsed = adminSettingsUpdateSchema.safeParse({ date_format });
+      expect(parsed.success, date_format).toBe(false);
+      expect(parsed.error?.issues[0]?.message, date_format).toBe(
+        'A date pattern with a day (D or DD), a month (M, MM, MMM or MMMM) and a year (YY or YYYY), such as DD-MMM-YYYY.',
+      );
+    }
+    expect(
       adminSettingsUpdateSchema.parse({ collection_locations: [{ value: 'Market Hall' }], facebook_url: '' }),
     ).toEqual({ collection_locations: [{ value: 'Market Hall' }], facebook_url: '' });
   });
