@@ -91,6 +91,38 @@ describe('platform admin', () => {
     }
   });
 
+  it("tells a suspended shop's shopkeeper on every screen, until it is active again", async () => {
+    const token = await adminToken();
+    const shops = await api<{ data: { id: number; slug: string }[] }>(e2eServer().baseURL, 'admin/shops?search=Rise', {
+      token,
+    });
+    const id = shops.body.data.data.find((s) => s.slug === 'rise-and-crumb')?.id;
+    expect(id).toBeDefined();
+    const setStatus = (status: 'active' | 'suspended') =>
+      api(e2eServer().baseURL, `admin/shops/${id}`, { method: 'PATCH', token, body: { status } });
+    const { page, context } = await newPage(browser);
+    try {
+      expect((await setStatus('suspended')).status).toBe(200);
+      await signIn(page, accounts.otherVendor);
+      const notice = page.getByTestId('shop-suspended');
+      await notice.getByText('Your shop is suspended').waitFor();
+      await notice.getByText('its shop page and products are hidden from the storefront', { exact: false }).waitFor();
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
+      await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+      await notice.waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      expect((await setStatus('active')).status).toBe(200);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+      await page.getByTestId('shop-name').waitFor();
+      expect(await notice.count()).toBe(0);
+    } finally {
+      await setStatus('active');
+      await context.close();
+    }
+  });
+
   it('shows every setting with a typed input, and saves one', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, accounts.admin);

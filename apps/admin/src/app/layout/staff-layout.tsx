@@ -1,6 +1,19 @@
-import { ActionIcon, AppShell, Box, Burger, Button, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLogout } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Outlet, NavLink as RouterNavLink, useLocation, useNavigate, useNavigation } from 'react-router';
 import { signOut } from '@/features/auth/api/sign-out';
@@ -23,6 +36,28 @@ function ShopName() {
     <Text size="sm" fw={600} data-testid="shop-name" truncate>
       {shop.data.name}
     </Text>
+  );
+}
+
+/**
+ * On every vendor screen while the platform has suspended the shop: its shop page and products
+ * are hidden from the storefront and it takes no orders, which the shopkeeper would otherwise
+ * find out from customers.
+ */
+function SuspendedShopNotice() {
+  const shop = useShop();
+  if (shop.data?.status !== 'suspended') return null;
+  return (
+    <Alert
+      color="warning"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title="Your shop is suspended"
+      data-testid="shop-suspended"
+    >
+      Parade has suspended {shop.data.name}: its shop page and products are hidden from the storefront and it takes no
+      new orders. Contact the marketplace to have it reactivated.
+    </Alert>
   );
 }
 
@@ -142,6 +177,7 @@ export function StaffLayout({ section: role }: { section: 'vendor' | 'admin' }) 
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} aria-busy={busy}>
         <Stack gap="md" maw={1200}>
+          {role === 'vendor' && user.role === 'vendor' && <SuspendedShopNotice />}
           <PageBreadcrumbs />
           <Outlet />
         </Stack>
