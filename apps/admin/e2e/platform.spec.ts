@@ -69,6 +69,11 @@ describe('platform admin', () => {
       await dialog.getByRole('button', { name: 'Suspend shop' }).click();
       await page.getByText(`${shop.name} is suspended.`).waitFor();
       await row.getByText('SUSPENDED').waitFor();
+      // The keyboard user's place is kept: the button that asked (now Activate) has the focus back,
+      // though it was disabled while the change ran.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe(`Activate ${shop.name}`);
       expect(await listedShopSlugs()).not.toContain(shop.slug);
 
       await row.getByRole('button', { name: `Activate ${shop.name}` }).click();
