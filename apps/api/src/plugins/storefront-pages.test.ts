@@ -236,6 +236,23 @@ describe('rendered pages and the reply cache', () => {
     expect((await t.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
   });
 
+  it('answers 404 for a list page past its last, drawn as the empty list and marked not to index', async () => {
+    const second = await page('/products?page=2');
+    expect(second.statusCode).toBe(200);
+    expect(meta(second.body, 'robots')).toBeUndefined();
+    for (const url of [
+      '/products?page=999',
+      '/products?sort=price_low&page=60',
+      '/vendor/green-barrow/products?page=99',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(meta(res.body, 'robots'), url).toBe('noindex');
+      // The list itself, with its filters and pages to go back by, not the Not Found page.
+      expect(res.body, url).not.toMatch(/<h1[^>]*>Page not found<\/h1>/);
+    }
+  });
+
   it('sends /page/ of privacy, terms and contact to their own paths for good (301)', async () => {
     for (const [slug, path] of [
       ['privacy-policy', '/privacy-policy'],

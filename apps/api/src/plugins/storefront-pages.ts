@@ -16,7 +16,15 @@ interface StorefrontRenderer {
     origin: string;
     fetch: (url: string, init: RequestInit) => Promise<Response>;
   }): Promise<
-    | { kind: 'page'; head: string; html: string; state: string; routeIds: string[]; renders: number }
+    | {
+        kind: 'page';
+        head: string;
+        html: string;
+        state: string;
+        routeIds: string[];
+        renders: number;
+        notFound: boolean;
+      }
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'shell'; reason: string }
   >;
@@ -211,7 +219,11 @@ export const storefrontPagesPlugin = fp(
         // For whoever looks at the network panel: what the page cost to draw (a cached copy has none).
         const took = (performance.now() - started).toFixed(1);
         reply.header('server-timing', `render;dur=${took};desc="${result.renders} render(s)"`);
-        return reply.status(status).type('text/html; charset=utf-8').send(html);
+        // A page the app drew as "nothing here" for its query (a list's page past its last) is 404 too.
+        return reply
+          .status(result.notFound ? 404 : status)
+          .type('text/html; charset=utf-8')
+          .send(html);
       },
     );
   },

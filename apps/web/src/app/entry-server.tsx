@@ -50,6 +50,8 @@ export type RenderResult =
       routeIds: string[];
       /** How many times the page was rendered (1 when the loaders had started every query it needed). */
       renders: number;
+      /** The page drew "nothing here" for what its URL asks (PageMeta's notFound): the server answers 404. */
+      notFound: boolean;
       /** The queries no loader started, found by rendering (each costs a render more: a loader should start it). */
       lateQueries: string[];
     }
@@ -144,6 +146,7 @@ async function renderInScope(options: RenderOptions, queryClient: QueryClient): 
     state: `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJsonText(state)}</script>`,
     routeIds: context.matches.map((match) => match.route.id),
     renders,
+    notFound: head.notFound === true,
     lateQueries,
   };
 }

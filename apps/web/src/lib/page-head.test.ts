@@ -49,6 +49,11 @@ describe('a page head', () => {
     expect(tags[0]).toEqual({ tag: 'title', text: 'Parade | Your local parade of shops' });
     expect(headHtml(tags)).toContain('<meta data-page-head name="robots" content="noindex">');
     expect(headHtml(tags)).toContain('content="https://parade.example/icons/icon-512.png"');
+    // A page of nothing (a list past its last page) is not indexed either.
+    expect(headHtml(headTags({ notFound: true }, origin, '/products?page=9'))).toContain(
+      '<meta data-page-head name="robots" content="noindex">',
+    );
+    expect(headHtml(headTags({}, origin, '/products'))).not.toContain('name="robots"');
   });
 
   it('cuts a long description at a word, and escapes what it writes', () => {

@@ -21,6 +21,11 @@ export interface PageHead {
   jsonLd?: object[];
   /** Pages that must not be indexed (a shopper's own pages, Not Found). */
   noIndex?: boolean;
+  /**
+   * What the URL asks for is not there, though the path is a page (a list's page past its last):
+   * the server answers 404 with the page as drawn, and it is not indexed.
+   */
+  notFound?: boolean;
 }
 
 /** One tag of the head: a <title>, <meta>, <link> or JSON-LD <script>. */
@@ -112,7 +117,7 @@ export function headTags(head: PageHead, origin: string, path: string): HeadTag[
     { tag: 'meta', attrs: { name: 'twitter:description', content: description } },
     { tag: 'meta', attrs: { name: 'twitter:image', content: image } },
   ];
-  if (head.noIndex) tags.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
+  if (head.noIndex || head.notFound) tags.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
   for (const item of head.jsonLd ?? []) {
     tags.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: scriptJson(absoluteLinks(item, origin)) });
   }

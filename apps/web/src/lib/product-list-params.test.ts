@@ -1,6 +1,12 @@
 import { clipSearchTerm, SEARCH_MAX_LENGTH } from '@parade/core/catalog';
 import { describe, expect, it } from 'vitest';
-import { productListApiQuery, readProductListParams, searchTooShort, withSearchAsAsked } from './product-list-params';
+import {
+  pastLastPage,
+  productListApiQuery,
+  readProductListParams,
+  searchTooShort,
+  withSearchAsAsked,
+} from './product-list-params';
 
 const read = (query: string) => readProductListParams(new URLSearchParams(query));
 
@@ -49,5 +55,18 @@ describe('the search GET /products is asked', () => {
     expect(asked).toEqual({ ...params, search: clipSearchTerm(params.search!) });
     expect(asked.search!.length).toBeLessThanOrEqual(SEARCH_MAX_LENGTH);
     expect(asked.search!.startsWith('sourdough sourdough')).toBe(true);
+  });
+});
+
+describe('pastLastPage', () => {
+  const list = (items: number, lastPage: number) => ({ data: Array.from({ length: items }), last_page: lastPage });
+  it('is a page number past the last page, which shows nothing', () => {
+    expect(pastLastPage(5, list(0, 3))).toBe(true);
+    expect(pastLastPage(2, list(0, 0))).toBe(true);
+  });
+  it('is not the first page (an empty list is still a page), a page with products, or a list not yet loaded', () => {
+    expect(pastLastPage(1, list(0, 0))).toBe(false);
+    expect(pastLastPage(3, list(24, 3))).toBe(false);
+    expect(pastLastPage(5, undefined)).toBe(false);
   });
 });

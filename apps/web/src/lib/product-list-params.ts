@@ -116,3 +116,11 @@ export function hasNarrowingFilter(params: ProductListParams): boolean {
       params.maxPrice !== undefined,
   );
 }
+
+/**
+ * A page number past the list's last page (a hand-edited URL, an old link to a page the list no
+ * longer has): the page shows an empty list, and the server answers 404 for it.
+ */
+export function pastLastPage(page: number, products: { data: unknown[]; last_page: number } | undefined): boolean {
+  return products !== undefined && page > 1 && page > products.last_page && products.data.length === 0;
+}

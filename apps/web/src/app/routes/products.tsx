@@ -8,7 +8,7 @@ import { CatalogFilterFields, useCatalogFilterNames } from '@/features/catalog/c
 import { useVendors } from '@/features/shops/api/get-vendors';
 import { ShopSelect } from '@/features/shops/components/shop-select';
 import { useProductListParams } from '@/hooks/use-product-list-params';
-import { type ProductListParams, searchAsAsked, searchTooShort } from '@/lib/product-list-params';
+import { type ProductListParams, pastLastPage, searchAsAsked, searchTooShort } from '@/lib/product-list-params';
 
 /** /products: every filter, the sort and the page live in the URL (spec sections 2, 4 and 5). */
 export function Component() {
@@ -51,6 +51,7 @@ export function Component() {
     <Container size="xl" py="lg">
       <PageMeta
         title={title}
+        notFound={pastLastPage(params.page, list.data?.products)}
         description={`Browse ${title === 'All products' ? 'every product' : title} from the independent shops of Jubilee Parade.`}
       />
       <ProductListView

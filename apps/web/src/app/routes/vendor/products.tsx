@@ -8,7 +8,7 @@ import { useShopData } from '@/features/shops/api/get-shop-data';
 import { getShopProductsQueryOptions, useShopProducts } from '@/features/shops/api/get-shop-products';
 import { useProductListParams } from '@/hooks/use-product-list-params';
 import { preload } from '@/lib/preload';
-import { readProductListParams } from '@/lib/product-list-params';
+import { pastLastPage, readProductListParams } from '@/lib/product-list-params';
 
 export const loader = ({ params, request }: LoaderFunctionArgs) =>
   preload(getShopProductsQueryOptions(params.slug ?? '', readProductListParams(new URL(request.url).searchParams)));
@@ -59,6 +59,7 @@ export function Component() {
     <>
       <PageMeta
         title={`${shop.data?.name ?? 'Shop'} products`}
+        notFound={pastLastPage(params.page, list.data?.products)}
         description={shop.data?.tagline ?? undefined}
         image={shop.data?.banner?.url ?? shop.data?.logo?.url}
       />
