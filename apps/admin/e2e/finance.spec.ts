@@ -56,6 +56,8 @@ describe('the Finance page', () => {
       .getByRole('row', { name: /Rise & Crumb Bakery/ });
     await expect.poll(async () => (await bakeryRow.textContent()) ?? '').toContain(formatMoney(bakery.gross_sales));
     expect(await bakeryRow.textContent()).toContain(formatMoney(bakery.pending ?? 0));
+    // The "Available now" total says what it is: what is due to the shops owed, not the column's sum.
+    expect(await page.getByTestId('payouts-due').textContent()).toBe(`Due ${formatMoney(byShop.payouts_due)}`);
     await saveScreenshot(page, 'admin-finance-by-shop');
 
     const downloading = page.waitForEvent('download');

@@ -58,7 +58,13 @@ export function FinanceTable({ report, fetching }: { report: FinanceReport; fetc
                 {formatMoney(row.available ?? 0)}
               </Text>
             ),
-            footer: formatMoney(report.payouts_due),
+            // Not the column's sum: a shop that owes the platform (a negative balance) does not
+            // lower what is due to the shops that are owed.
+            footer: (
+              <Text span size="sm" fw={700} data-testid="payouts-due">
+                Due {formatMoney(report.payouts_due)}
+              </Text>
+            ),
           },
         ] satisfies DataTableColumn<FinanceRow>[])
       : []),
