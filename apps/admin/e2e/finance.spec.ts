@@ -75,6 +75,12 @@ describe('the Finance page', () => {
     await page.waitForURL(/date_from=2026-10-01/);
     await page.getByText(/^1 Oct 2026 to /).waitFor();
 
+    // A date that does not exist is said to be none, not silently put back.
+    const to = page.getByRole('textbox', { name: 'To' });
+    await to.fill('31/02/2026');
+    await to.press('Tab');
+    await page.getByText('31/02/2026 is not a date: type it as dd/mm/yyyy.').waitFor();
+
     // A range the API refuses is said under its date, not as a page that failed to load.
     await page.goto('/admin/platform/finance?date_from=2026-11-20&date_to=2026-11-10');
     await page.getByText('The start date must be on or before the end date.').waitFor();

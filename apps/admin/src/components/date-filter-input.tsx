@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/en-gb';
 import { DateInput } from '@mantine/dates';
+import { useState } from 'react';
 
 /** "25/11/2026" (or 25-11-2026, 25.11.2026) -> "2026-11-25"; null when it is no date. */
 export function parseUkDate(typed: string): string | null {
@@ -15,7 +16,9 @@ export function parseUkDate(typed: string): string | null {
 /**
  * A list's date filter, shown and typed the British way (dd/mm/yyyy) whatever the browser's
  * language: a native date input follows the browser's locale, and showed mm/dd/yyyy to
- * shopkeepers with an American browser (issue 23). The value stays the API's YYYY-MM-DD.
+ * shopkeepers with an American browser (issue 23). The value stays the API's YYYY-MM-DD. Text
+ * that is no date (31/02/2026, 2026-11-25) is said to be so when the field is left: the input
+ * goes back to the date it had, which would otherwise look like the typing was ignored.
  */
 export function DateFilterInput({
   label,
@@ -29,11 +32,19 @@ export function DateFilterInput({
   /** The API's refusal of this date (a range backwards or too long), shown under it. */
   error?: string;
 }) {
+  const [typedError, setTypedError] = useState<string | null>(null);
   return (
     <DateInput
       label={label}
       value={value || null}
-      onChange={(next) => onChange(next ?? '')}
+      onChange={(next) => {
+        setTypedError(null);
+        onChange(next ?? '');
+      }}
+      onBlur={(event) => {
+        const typed = event.currentTarget.value.trim();
+        setTypedError(typed && !parseUkDate(typed) ? `${typed} is not a date: type it as dd/mm/yyyy.` : null);
+      }}
       valueFormat="DD/MM/YYYY"
       dateParser={parseUkDate}
       placeholder="dd/mm/yyyy"
@@ -41,7 +52,7 @@ export function DateFilterInput({
       firstDayOfWeek={1}
       clearable
       clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
-      error={error}
+      error={typedError ?? error}
       w={150}
     />
   );
