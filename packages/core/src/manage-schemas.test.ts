@@ -84,10 +84,9 @@ describe('admin inputs', () => {
     expect(adminSettingsUpdateSchema.safeParse({ enable_stripe_payment: 'yes' }).success).toBe(false);
     expect(adminSettingsUpdateSchema.safeParse({ delivery_radius_miles: -1 }).success).toBe(false);
     expect(adminSettingsUpdateSchema.safeParse({ stripe_test_pub: 'sk_test_secret123' }).success).toBe(false);
-    expect(
-      adminSettingsUpdateSchema.parse({ date_format: ' D MMMM YYYY ' }),
-      'a date pattern, trimmed',
-    ).toEqual({ date_format: 'D MMMM YYYY' });
+    expect(adminSettingsUpdateSchema.parse({ date_format: ' D MMMM YYYY ' }), 'a date pattern, trimmed').toEqual({
+      date_format: 'D MMMM YYYY',
+    });
     for (const date_format of ['DD-MMM-YYYY', 'DD/MM/YY', 'D.M.YYYY', 'MMM D, YYYY']) {
       expect(adminSettingsUpdateSchema.safeParse({ date_format }).success, date_format).toBe(true);
     }
