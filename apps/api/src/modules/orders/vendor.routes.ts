@@ -195,7 +195,7 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Move an order along the status flow (cancelled gives back stock, points and the coupon use)',
         description:
-          'pending -> processing -> ready (a collection order) or shipping (a delivery order) -> delivered; cancelled before delivered. Any other change is 422 `order_status_invalid`. Cancelling a paid order refunds its total: by card through Stripe (the order becomes `refunded` once Stripe agrees), in cash at once (a `settled` cash refund; the order becomes `refunded`). Delivering an unpaid cash order marks it `paid` (docs/decisions/028).',
+          'pending -> processing -> ready (a collection order) or shipping (a delivery order) -> delivered; cancelled before delivered. Any other change is 422 `order_status_invalid`. A card order whose payment has not arrived (`unpaid` or `failed`) can only be cancelled: any other move is 409 `order_awaiting_payment`. Cancelling a paid order refunds its total: by card through Stripe (the order becomes `refunded` once Stripe agrees), in cash at once (a `settled` cash refund; the order becomes `refunded`). Delivering an unpaid cash order marks it `paid` (docs/decisions/028).',
         params: idParamsSchema,
         body: vendorOrderStatusBodySchema,
         response: { 200: successEnvelope(vendorOrderPayloadSchema), ...failureResponses },
