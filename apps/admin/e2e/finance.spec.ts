@@ -79,7 +79,10 @@ describe('the Finance page', () => {
     const to = page.getByRole('textbox', { name: 'To' });
     await to.fill('31/02/2026');
     await to.press('Tab');
-    await page.getByText('31/02/2026 is not a date: type it as dd/mm/yyyy.').waitFor();
+    await page.getByText('There is no 31/02/2026: check the day and the month.').waitFor();
+    await to.fill('2026-02-10');
+    await to.press('Tab');
+    await page.getByText('Type the date as dd/mm/yyyy.').waitFor();
 
     // A range the API refuses is said under its date, not as a page that failed to load.
     await page.goto('/admin/platform/finance?date_from=2026-11-20&date_to=2026-11-10');

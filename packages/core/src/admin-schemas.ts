@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { refSchema, slugSchema } from './catalog-schemas';
 import { dealSchema } from './content-schemas';
+import { isDatePattern } from './dates';
 import {
   outboxStatusSchema,
   shopRequestStatusSchema,
@@ -232,8 +233,8 @@ export const adminSettingsShape = {
   currency: z.string().regex(/^[A-Z]{3}$/, 'A three-letter currency code such as GBP.'),
   // The storefront writes every date with it (core's formatDate): a day, a month and a year, with
   // only spaces and punctuation between them, or every date on the site reads "banana".
-  date_format: text(40).regex(
-    /^(?=.*D)(?=.*M)(?=.*Y)(?:YYYY|YY|MMMM|MMM|MM|M|DD|D|[ ,./-])+$/,
+  date_format: text(40).refine(
+    isDatePattern,
     'A date pattern with a day (D or DD), a month (M, MM, MMM or MMMM) and a year (YY or YYYY), such as DD-MMM-YYYY.',
   ),
   stripe_test_mode: settingBoolean,

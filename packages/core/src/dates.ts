@@ -29,6 +29,29 @@ const ENGLISH_MONTHS = [
 const TOKEN = /YYYY|YY|MMMM|MMM|MM|M|DD|D/g;
 
 /**
+ * Whether a setting's date pattern writes a readable date: exactly one day (D, DD), one month
+ * (M, MM, MMM, MMMM) and one year (YY, YYYY), in any order, each apart from the next by spaces
+ * or `, . / -` ("DD-MMM-YYYY", "D MMMM YYYY", "MMM D, YYYY"). Anything else would print every
+ * date on the site as something else ("banana", "0505-01-2026", "5126").
+ */
+export function isDatePattern(pattern: string): boolean {
+  const parts = pattern.trim().split(/([ ,./-]+)/);
+  // Tokens and separators alternate: token, separator, token, separator, token.
+  if (parts.length !== 5) return false;
+  const tokens = [parts[0], parts[2], parts[4]];
+  const kinds = tokens.map((token) =>
+    token === 'D' || token === 'DD'
+      ? 'day'
+      : token === 'M' || token === 'MM' || token === 'MMM' || token === 'MMMM'
+        ? 'month'
+        : token === 'YY' || token === 'YYYY'
+          ? 'year'
+          : null,
+  );
+  return new Set(kinds).size === 3 && !kinds.includes(null);
+}
+
+/**
  * "2026-01-05T10:00:00Z" -> "05-Jan-2026". Accepts a Date, an ISO string or epoch
  * milliseconds; an unreadable value gives an empty string rather than "Invalid Date".
  */

@@ -91,7 +91,19 @@ describe('admin inputs', () => {
       expect(adminSettingsUpdateSchema.safeParse({ date_format }).success, date_format).toBe(true);
     }
     // Every date on the storefront is written with it: a day, a month and a year, nothing else.
-    for (const date_format of ['banana', '', 'DD-MM', 'MMM YYYY', 'DD-MMM-YYY', 'DD-MMM-YYYY HH:mm', 'd-M-Y']) {
+    for (const date_format of [
+      'banana',
+      '',
+      'DD-MM',
+      'MMM YYYY',
+      'DD-MMM-YYY',
+      'DD-MMM-YYYY HH:mm',
+      'd-M-Y',
+      'DDDD-MM-YYYY',
+      'DMYY',
+      'D-D-M-YY',
+      'DD-MM-YYYY-',
+    ]) {
       const parsed = adminSettingsUpdateSchema.safeParse({ date_format });
       expect(parsed.success, date_format).toBe(false);
       expect(parsed.error?.issues[0]?.message, date_format).toBe(

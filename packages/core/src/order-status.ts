@@ -22,7 +22,7 @@ const nextStatuses: Record<OrderStatus, readonly OrderStatus[]> = {
  * checkout is held): a shop prepares and hands over only what was paid for, so such an order can
  * only be cancelled (or is cancelled by the unpaid-card timeout, decision 013).
  */
-export function awaitsCardPayment(order: { payment_method: 'cash' | 'card'; payment_status: string }): boolean {
+export function awaitsCardPayment(order: { payment_method: string | null; payment_status: string }): boolean {
   return order.payment_method === 'card' && (order.payment_status === 'unpaid' || order.payment_status === 'failed');
 }
 

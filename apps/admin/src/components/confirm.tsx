@@ -26,17 +26,22 @@ function returnFocusAfterAction(trigger: Element | null): void {
   if (!(trigger instanceof HTMLElement) || trigger === document.body) return;
   const container = trigger.parentElement;
   const started = Date.now();
+  const stop = () => {
+    window.clearInterval(timer);
+    document.removeEventListener('pointerdown', stop, true);
+  };
+  // A click anywhere is the user choosing where to be: never pulled back after it.
+  document.addEventListener('pointerdown', stop, true);
   const timer = window.setInterval(() => {
     const elapsed = Date.now() - started;
     const focused = document.activeElement;
+    // The closing modal keeps the focus on its button through its exit animation: not yet placed.
+    if (focused?.closest('[role="dialog"]')) return;
     const lost = focused === null || focused === document.body;
     const busy = trigger.matches(':disabled') || trigger.hasAttribute('data-loading');
     const done =
       elapsed > WATCH_MS || (!lost && focused !== trigger) || (elapsed > GRACE_MS && focused === trigger && !busy);
-    if (done) {
-      window.clearInterval(timer);
-      return;
-    }
+    if (done) return stop();
     if (!lost) return;
     if (trigger.isConnected) {
       if (!busy) trigger.focus();
@@ -46,7 +51,7 @@ function returnFocusAfterAction(trigger: Element | null): void {
       ? container.querySelector<HTMLElement>('button:not(:disabled), a[href], input:not(:disabled), select, textarea')
       : null;
     (beside ?? document.getElementById('main'))?.focus();
-    window.clearInterval(timer);
+    stop();
   }, 100);
 }
 

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/en-gb';
 import { DateInput } from '@mantine/dates';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** "25/11/2026" (or 25-11-2026, 25.11.2026) -> "2026-11-25"; null when it is no date. */
 export function parseUkDate(typed: string): string | null {
@@ -11,6 +11,15 @@ export function parseUkDate(typed: string): string | null {
   const iso = `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
   const date = new Date(`${iso}T12:00:00Z`);
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
+}
+
+/** What is wrong with text typed into a date filter, or null when it is a date (or nothing). */
+export function typedDateError(typed: string): string | null {
+  const text = typed.trim();
+  if (!text || parseUkDate(text)) return null;
+  return /^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/.test(text)
+    ? `There is no ${text}: check the day and the month.`
+    : 'Type the date as dd/mm/yyyy.';
 }
 
 /**
@@ -33,6 +42,9 @@ export function DateFilterInput({
   error?: string;
 }) {
   const [typedError, setTypedError] = useState<string | null>(null);
+  // A date set from elsewhere (Back, a link with other filters) replaces what was typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the value changes
+  useEffect(() => setTypedError(null), [value]);
   return (
     <DateInput
       label={label}
@@ -41,10 +53,7 @@ export function DateFilterInput({
         setTypedError(null);
         onChange(next ?? '');
       }}
-      onBlur={(event) => {
-        const typed = event.currentTarget.value.trim();
-        setTypedError(typed && !parseUkDate(typed) ? `${typed} is not a date: type it as dd/mm/yyyy.` : null);
-      }}
+      onBlur={(event) => setTypedError(typedDateError(event.currentTarget.value))}
       valueFormat="DD/MM/YYYY"
       dateParser={parseUkDate}
       placeholder="dd/mm/yyyy"

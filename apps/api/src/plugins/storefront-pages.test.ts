@@ -263,6 +263,8 @@ describe('rendered pages and the reply cache', () => {
       expect(res.statusCode, slug).toBe(301);
       expect(res.headers.location, slug).toBe(path);
     }
+    const tagged = await page('/page/contact?utm_source=newsletter');
+    expect(tagged.headers.location).toBe('/contact?utm_source=newsletter');
     const pages = (await t.app.inject({ method: 'GET', url: '/api/pages' })).json().data as { slug: string }[];
     const other = pages.find((p) => !['privacy-policy', 'terms-and-condition', 'contact'].includes(p.slug));
     expect(other).toBeDefined();

@@ -70,8 +70,9 @@ describe("the storefront's status codes", () => {
       '/products?shop=green-barrow&sort=price_low',
       '/products?category=&brand=%20',
       `/vendor/green-barrow/products?category=${category!.slug}`,
-      // Another page ignores the list's filters.
+      // Another page ignores the list's filters; the list reads the first of a repeated one.
       '/vendors?category=nope',
+      `/products?category=${category!.slug}&category=nope`,
     ];
     for (const url of found) expect((await page(url)).statusCode, url).toBe(200);
     for (const url of [
@@ -79,7 +80,7 @@ describe("the storefront's status codes", () => {
       `/products?category=${category!.slug}&sub=nope`,
       '/products?brand=nope',
       '/products?shop=no-such-shop',
-      `/products?category=${category!.slug}&category=nope`,
+      `/products?category=nope&category=${category!.slug}`,
       '/vendor/green-barrow/products?brand=nope',
     ]) {
       const res = await page(url);

@@ -25,12 +25,12 @@ const PRODUCT_LIST = /^\/(products|vendor\/[^/]+\/products)\/?$/;
 /** True when a product list's URL filters by a category, sub-category, brand or shop that does not exist. */
 async function filtersNameNothing(app: FastifyInstance, path: string, query: URLSearchParams): Promise<boolean> {
   if (!PRODUCT_LIST.test(path)) return false;
-  // As the storefront reads them (trimmed, empty ignored: apps/web's product-list-params.ts).
-  const values = (name: string) =>
-    query
-      .getAll(name)
-      .map((value) => value.trim())
-      .filter(Boolean);
+  // As the storefront reads them: the first value of each, trimmed, empty ignored (apps/web's
+  // product-list-params.ts), so a page that shows products is never answered 404.
+  const values = (name: string) => {
+    const value = query.get(name)?.trim();
+    return value ? [value] : [];
+  };
   const filter = { categories: values('category'), subs: values('sub'), brands: values('brand') };
   const shops = path === '/products' || path === '/products/' ? values('shop') : [];
   if (!(await listFiltersExist(app.db, filter))) return true;

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@parade/core/enums';
 import {
   AWAITING_CARD_PAYMENT_MESSAGE,
+  awaitsCardPayment,
   canChangeOrderStatus,
   orderStatusMail,
   pointsEarnedOnDelivery,
@@ -82,8 +83,11 @@ async function applyStatusChange(
   // goods nobody paid for, and the timeout would then cancel an order already on its way.
   if (
     to !== 'cancelled' &&
-    (order.paymentStatus === 'unpaid' || order.paymentStatus === 'failed') &&
-    (await invoicePaymentMethod(tx, order.invoiceId)) === 'card'
+    order.paymentStatus !== 'paid' &&
+    awaitsCardPayment({
+      payment_method: await invoicePaymentMethod(tx, order.invoiceId),
+      payment_status: order.paymentStatus,
+    })
   ) {
     throw new AppError(
       409,

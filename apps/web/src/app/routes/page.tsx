@@ -6,9 +6,10 @@ import { preload } from '@/lib/preload';
 import { Component as NotFound } from './not-found';
 
 /** A page the spec gives a path of its own (privacy, terms, contact) moves there for good: one address per page. */
-export const loader = ({ params }: LoaderFunctionArgs) => {
+export const loader = ({ params, request }: LoaderFunctionArgs) => {
   const fixed = fixedPathOfPage(params.slug ?? '');
-  if (fixed) throw redirect(fixed, 301);
+  // The query goes along (a campaign's tags, say).
+  if (fixed) throw redirect(`${fixed}${new URL(request.url).search}`, 301);
   return preload(getPagesQueryOptions());
 };
 

@@ -20,6 +20,7 @@ import {
   adminPageInputSchema,
   type PageSettingValueType,
 } from '@parade/core/admin-schemas';
+import { fixedPathOfPage } from '@parade/core/storefront-routes';
 import { FormAlert } from '@parade/ui/form-alert';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { ContentImageInput } from '@/components/content-image-input';
@@ -116,7 +117,7 @@ export function PageForm({ page, onSaved }: { page: AdminPage | null; onSaved: (
         </SimpleGrid>
         <Checkbox
           label="Link it in the storefront's footer"
-          description={`Shoppers find it at /page/${form.getValues().slug || 'its-slug'}. Privacy, terms and contact are always linked.`}
+          description={`Shoppers find it at ${fixedPathOfPage(form.getValues().slug) ?? `/page/${form.getValues().slug || 'its-slug'}`}. Privacy, terms and contact are always linked.`}
           {...form.getInputProps('in_footer', { type: 'checkbox' })}
         />
         <Stack gap="sm">
