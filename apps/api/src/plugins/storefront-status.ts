@@ -32,10 +32,9 @@ async function filtersNameNothing(app: FastifyInstance, path: string, query: URL
     return value ? [value] : [];
   };
   const filter = { categories: values('category'), subs: values('sub'), brands: values('brand') };
-  const shops = path === '/products' || path === '/products/' ? values('shop') : [];
+  const [shop] = path === '/products' || path === '/products/' ? values('shop') : [];
   if (!(await listFiltersExist(app.db, filter))) return true;
-  for (const slug of new Set(shops)) if (!(await openShopBySlug(app.db, slug))) return true;
-  return false;
+  return shop !== undefined && !(await openShopBySlug(app.db, shop));
 }
 
 export const storefrontStatusPlugin = fp(
