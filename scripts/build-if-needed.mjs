@@ -86,7 +86,8 @@ export function buildIfNeeded({ force = false } = {}) {
     const dir = path.join(root, 'apps', app);
     const builtIndex = path.join(dir, 'dist', 'index.html');
     const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(dir, p));
-    sources.push(path.join(root, 'packages/core/src'));
+    // The shared packages both apps bundle: core's rules and ui's browser code (the theme, focus rescue...).
+    sources.push(path.join(root, 'packages/core/src'), path.join(root, 'packages/ui/src'));
     // The storefront also has a server build (its pages rendered by the API: decision 038).
     const serverEntry = app === 'web' ? path.join(dir, 'dist-server', 'entry-server.js') : null;
     // Either build older than the sources is stale: a client build alone (`vite build`) must

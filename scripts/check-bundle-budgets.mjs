@@ -20,10 +20,10 @@ export const TARGETS = { js: 150, css: 30 };
 /**
  * The limits the build fails past. JS is a ratchet held above the 150 KB target (decision 039,
  * docs/performance.md): react-dom, react-router, TanStack Query and Mantine's runtime are 141 KB
- * of every route before its own components, and the heaviest route (the product page) measured
- * 173.0 KB on 2026-11-28 (174.4 KB, /profile, at 81cf721). It only moves down. CSS is at its target.
+ * of every route before its own components, and the heaviest route (/profile) measured 173.1 KB
+ * on 2026-11-28 (174.4 KB at 81cf721; decision 039 has the steps). It only moves down. CSS is at its target.
  */
-export const LIMITS = { js: 174, css: TARGETS.css };
+export const LIMITS = { js: 173.5, css: TARGETS.css };
 
 /** Entry routes: a URL a visitor can land on, and the lazy modules that render it. */
 export const ROUTES = {

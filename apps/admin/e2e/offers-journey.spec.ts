@@ -108,15 +108,20 @@ describe('offers, claims and QR codes end to end', () => {
 
     // 4. At the counter the shopkeeper types the code, confirms, and marks it used on that order.
     await admin.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Claims' }).click();
+    // Typed once the inbox shows, not into the page being left.
+    await admin.getByRole('heading', { name: 'Claims', level: 1 }).waitFor();
     await admin.getByRole('searchbox', { name: 'Search' }).fill(code);
     const row = admin.getByRole('row', { name: new RegExp(code) });
     await row.getByText('PENDING').waitFor();
     await row.getByText('scanned QR', { exact: false }).waitFor();
     await row.getByRole('button', { name: `Confirm claim ${code}` }).click();
-    await admin
-      .getByRole('dialog', { name: 'Confirm this claim?' })
-      .getByRole('button', { name: 'Confirm claim' })
-      .click();
+    const confirmDialog = admin.getByRole('dialog', { name: 'Confirm this claim?' });
+    await confirmDialog.getByRole('button', { name: 'Confirm claim' }).click();
+    // A refusal stays in the dialog: say it, rather than time out on the row.
+    await confirmDialog.waitFor({ state: 'hidden' }).catch(async (error: unknown) => {
+      const said = await confirmDialog.innerText({ timeout: 1000 }).catch(() => '(not readable)');
+      throw new Error(`The claim's confirm dialog stayed open, saying: ${said}`, { cause: error });
+    });
     await row.getByText('CONFIRMED').waitFor();
     await row.getByRole('button', { name: `Mark claim ${code} used` }).click();
     const markUsed = admin.getByRole('dialog', { name: 'Mark this claim used?' });

@@ -216,6 +216,18 @@ describe('vendor products', () => {
       expect(await price.inputValue()).toBe('-£1.00');
       expect(await storedPrice()).toBe(450);
 
+      // Nor is 1.234 cut or rounded to £1.23 (a two-decimal mask did that to a pasted price): it
+      // stays as typed, the rule says why, and nothing is sent (contract: "Prices").
+      await price.fill('1.234');
+      await variation.getByRole('button', { name: 'Save variation' }).click();
+      await variation.getByText('Use pounds and pence: at most two decimal places, e.g. 1.20.').waitFor();
+      expect(await price.inputValue()).toBe('£1.234');
+      expect(await storedPrice()).toBe(450);
+      // Whole pence are written out with their pence when the field is left.
+      await price.fill('4.5');
+      await price.press('Tab');
+      expect(await price.inputValue()).toBe('£4.50');
+
       // 0.45 for 4.50: asked first; Cancel keeps the old price.
       await price.fill('0.45');
       await variation.getByRole('button', { name: 'Save variation' }).click();

@@ -35,6 +35,13 @@ describe('vendor coupons and shop profile', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await dialog.getByLabel(/^Discount \(%\)/).fill('15');
+    // A minimum spend of £20.555 is neither cut to £20.55 nor rounded: it is refused as typed.
+    const minSpend = dialog.getByLabel(/^Minimum spend/);
+    await minSpend.fill('20.555');
+    await dialog.getByRole('button', { name: 'Save coupon' }).click();
+    await dialog.getByText('Use pounds and pence: at most two decimal places, e.g. 1.20.').waitFor();
+    expect(await minSpend.inputValue()).toBe('£20.555');
+    await minSpend.fill('');
     await dialog.getByRole('button', { name: 'Save coupon' }).click();
     await page.getByText(`Coupon ${code} is saved.`).waitFor();
     const row = page.getByRole('row', { name: new RegExp(code) });
@@ -137,6 +144,8 @@ describe('vendor coupons and shop profile', () => {
         .getByRole('button', { name: 'Leave without saving' })
         .click();
       await page.waitForURL((url) => url.pathname === '/admin/vendor/orders');
+      // The address changes before React has drawn the new page; wait for what the shopkeeper sees.
+      await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
       // Nothing was saved; and an unchanged form lets the shopkeeper go without a question.
       await nav.getByRole('link', { name: 'Shop profile' }).click();
       await page.getByRole('button', { name: 'Save shop profile' }).waitFor();

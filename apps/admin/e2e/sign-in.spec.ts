@@ -48,6 +48,8 @@ describe('merchant and admin sign-in', () => {
     const { page, context } = await newPage(browser);
     await signIn(page, { email: accounts.vendor.email, password: 'not-the-password' });
     await page.getByRole('alert').getByText('These credentials do not match our records.').waitFor();
+    // Said once, in the alert, not again under the e-mail field (which is marked invalid).
+    expect(await page.getByText('These credentials do not match our records.').count()).toBe(1);
     await context.close();
   });
 

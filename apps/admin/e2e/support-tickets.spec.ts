@@ -124,6 +124,12 @@ describe('support tickets', () => {
       expect(await dialog.getByRole('textbox', { name: /^Subject/ }).getAttribute('aria-invalid')).toBe('true');
       await dialog.getByRole('textbox', { name: /^Subject/ }).fill(subject);
       await dialog.getByRole('textbox', { name: /^Message/ }).fill(question);
+      // Closed by mistake (Escape) and opened again: what was typed is still there.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'New ticket' }).click();
+      expect(await dialog.getByRole('textbox', { name: /^Subject/ }).inputValue()).toBe(subject);
+      expect(await dialog.getByRole('textbox', { name: /^Message/ }).inputValue()).toBe(question);
       expect(await a11yAfterToasts(page)).toEqual([]);
       await saveScreenshot(page, 'storefront-support-ticket-new-desktop');
       await dialog.getByRole('button', { name: 'Send ticket' }).click();

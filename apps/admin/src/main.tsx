@@ -41,3 +41,5 @@ void bootSession().finally(() => {
     </StrictMode>,
   );
 });
+// Focus kept in its place when what had it goes away (a replaced button, a new page).
+void import('@parade/ui/focus-rescue').then((m) => m.installFocusRescue());

@@ -509,7 +509,8 @@ async function discover(origin: string): Promise<{ rows: Row[]; products: number
   ];
   // The rows above repeat their URLs, so after the first request they measure the reply cache;
   // the long-tail rows never repeat one.
-  if (!args.only || args.only.includes('LONG TAIL') || 'LONG TAIL'.includes(args.only)) {
+  // The long tail's group also holds the server-rendered rows (`--only SSR`).
+  if (!args.only || /LONG TAIL|SSR/.test(args.only) || 'LONG TAIL'.includes(args.only)) {
     rows.push(...(await longTailRows(origin, cards)));
   }
   if (!categoryBrand) log('No category+brand pair lists 10 products: that row is left out');

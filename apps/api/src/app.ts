@@ -22,6 +22,7 @@ import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, errorsPlugin } from './plugins/errors';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
+import { appInlineScriptSources } from './plugins/inline-scripts';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { openapiPlugin } from './plugins/openapi';
@@ -135,7 +136,10 @@ export async function buildApp({
   await app.register(cancelOnAbortPlugin);
   // Before the rate limiter, whose counters it shares between processes when REDIS_URL is set.
   await app.register(redisPlugin, { url: config.redisUrl });
-  await app.register(securityPlugin, { config });
+  await app.register(securityPlugin, {
+    config,
+    inlineScripts: config.serveApps ? appInlineScriptSources(staticRoots?.web ?? webDist) : [],
+  });
   // Before anything that declares routes: compression hooks itself onto each route as it is declared.
   await app.register(compressionPlugin, config.compression);
   await app.register(publicCachePlugin, {

@@ -96,7 +96,11 @@ const focusedLabel = (page: Page) =>
   page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? null);
 
 describe('account security in the storefront', () => {
-  it('changing the password signs the other browser out and keeps this one; "sign out everywhere else" ends the rest', async () => {
+  // Two browsers, four sign-ins and two password hashes (scrypt, two at a time at most): 13 s alone,
+  // 33 s in a loaded CI run, and past the 60 s default once (ci59).
+  it('changing the password signs the other browser out and keeps this one; "sign out everywhere else" ends the rest', {
+    timeout: 120_000,
+  }, async () => {
     const here = await openBrowser();
     const there = await openBrowser();
     await run(async () => {

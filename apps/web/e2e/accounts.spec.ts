@@ -162,6 +162,9 @@ describe('accounts', () => {
       ]);
       expect(refused.status(), await refused.text()).toBe(422);
       await page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).waitFor();
+      // Said once, in the alert; the e-mail field is marked invalid without repeating it.
+      expect(await page.getByText('These credentials do not match our records.').count()).toBe(1);
+      expect(await page.getByRole('textbox', { name: 'E-mail' }).getAttribute('aria-invalid')).toBe('true');
       await page.getByRole('textbox', { name: 'Password', exact: true }).fill('second parade passphrase');
       await page.getByRole('button', { name: 'Log in' }).click();
       await waitForPath(page, '/profile');
@@ -407,6 +410,24 @@ describe('accounts', () => {
       expect(overflowProfile).toBeLessThanOrEqual(0);
       expect(await a11yViolationsAfterToasts(page)).toEqual([]);
       await saveScreenshot(page, 'accounts-address-mobile');
+
+      // The account links scroll sideways: on a page opened as it is (no click scrolling the
+      // link into view), the current page's link is in view: Reward points is the tenth of twelve.
+      await page.goto('/profile/reward-points');
+      await page.getByRole('heading', { name: 'Reward points', level: 2 }).waitFor();
+      const inView = async (name: string) =>
+        page.evaluate((label) => {
+          const link = [...document.querySelectorAll('nav[aria-label="My account"] a')].find(
+            (a) => a.textContent?.trim() === label && (a as HTMLElement).offsetParent !== null,
+          );
+          const row = link?.parentElement;
+          if (!link || !row) return false;
+          const [l, r] = [link.getBoundingClientRect(), row.getBoundingClientRect()];
+          return l.left >= r.left && l.right <= r.right;
+        }, name);
+      await expect.poll(() => inView('Reward points')).toBe(true);
+      expect(await inView('Profile')).toBe(false);
+      await saveScreenshot(page, 'accounts-reward-points-mobile');
     }, viewports.mobile);
   });
 });

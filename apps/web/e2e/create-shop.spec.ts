@@ -112,6 +112,16 @@ describe('create your shop', () => {
       await page.getByRole('option', { name: 'Pantry' }).click();
       await page.getByRole('textbox', { name: 'Shop address' }).fill('120 Mare Street');
       await page.getByRole('textbox', { name: 'Phone' }).fill('020 7946 0777');
+      // Away to Orders and Back: what was typed is still there (kept in the tab's session storage).
+      await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Orders' }).click();
+      await page.waitForURL(/\/profile\/orders$/);
+      await page.goBack();
+      await expect.poll(() => page.getByRole('textbox', { name: 'Shop name' }).inputValue()).toBe(shopName);
+      expect(await page.getByRole('textbox', { name: 'Description' }).inputValue()).toBe(
+        'Seville orange marmalade, made on Mare Street.',
+      );
+      expect(await page.getByRole('textbox', { name: 'Shop address' }).inputValue()).toBe('120 Mare Street');
+      expect(await page.getByRole('combobox', { name: 'Category' }).inputValue()).toBe('Pantry');
       const postcode = page.getByRole('textbox', { name: 'Postcode' });
       await postcode.fill('E8');
       await page.getByRole('button', { name: 'Send request' }).click();

@@ -154,6 +154,62 @@ describe('server-rendered pages in the browser', () => {
     }
   });
 
+  it("draws a signed-in shopper's header signed in before the page's code runs, and a guest's as a guest's", async () => {
+    const { access_token: token } = await post<{ access_token: string }>('auth/login', customer);
+    // A context of its own: newPage's goto waits for hydration, and this looks before it.
+    const context = await browser.newContext({ baseURL: e2eServer().baseURL, viewport: viewports.desktop });
+    const page = await context.newPage();
+    try {
+      // The app's code held back: the page as the server drew it and index.html's first script left it.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const banner = page.getByRole('banner');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const signIn = banner.getByRole('button', { name: 'Sign In/Register' });
+      const logout = banner.getByRole('button', { name: 'Logout' });
+
+      await page.goto('/products', { waitUntil: 'load' });
+      await signIn.waitFor();
+      expect(await logout.count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Profile' }).count()).toBe(0);
+
+      // Signed in on an earlier visit: signed in from the first paint, not "Sign In/Register" until the check.
+      await page.evaluate((value) => localStorage.setItem('authToken', value), token);
+      await page.goto('/products', { waitUntil: 'load' });
+      await logout.waitFor();
+      await nav.getByRole('link', { name: 'Profile' }).waitFor();
+      await nav.getByRole('link', { name: 'Track Your Order' }).waitFor();
+      expect(await signIn.count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+      // The code arrives and the check agrees: the same header.
+      release();
+      await hydrated(page);
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
+      await logout.waitFor();
+      expect(await signIn.count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Profile' }).count()).toBe(1);
+
+      // A token the server refuses: a guest's header once the check says so.
+      await page.evaluate(() => localStorage.setItem('authToken', 'no-longer-valid'));
+      await page.goto('/products', { waitUntil: 'load' });
+      await hydrated(page);
+      await signIn.waitFor();
+      expect(await logout.count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Profile' }).count()).toBe(0);
+    } catch (error) {
+      await recordFailure(page, error);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows a product page whole before any script runs, and its links work as plain links', async () => {
     const [, , productUrl] = await landingPages();
     const context = await browser.newContext({ baseURL: e2eServer().baseURL, javaScriptEnabled: false });
@@ -178,6 +234,93 @@ describe('server-rendered pages in the browser', () => {
       await context.close();
     }
   });
+  it("draws a shopper's own page's header and footer before any script runs, then the page itself", async () => {
+    // Without JavaScript: the frame the server draws (no blank "Loading Parade..." splash).
+    const still = await browser.newContext({ baseURL: e2eServer().baseURL, javaScriptEnabled: false });
+    const frame = await still.newPage();
+    try {
+      await frame.goto('/profile/orders');
+      await frame.getByRole('banner').getByRole('link', { name: 'Parade' }).first().waitFor();
+      await frame.getByRole('contentinfo').waitFor();
+      await frame.getByRole('status').filter({ hasText: 'Loading your page...' }).waitFor();
+      expect(await frame.getByText('Loading Parade...').count()).toBe(0);
+      // Its links are links: the product list opens from it.
+      await frame.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+      await frame.waitForURL(/\/products$/);
+    } catch (error) {
+      await recordFailure(frame, error);
+      throw error;
+    } finally {
+      await still.close();
+    }
+
+    // With it, a signed-in shopper's page replaces the frame, watched without a console warning.
+    const { access_token: token } = await post<{ access_token: string }>('auth/login', customer);
+    const { page, context } = await newPage(browser, viewports.desktop, 'reduce', 'allow');
+    try {
+      await page.goto('/cart-details');
+      await page.evaluate((value) => localStorage.setItem('authToken', value), token);
+      const { problems } = await watch(page);
+      await page.goto('/profile/orders');
+      await page.getByRole('heading', { name: 'My account' }).waitFor();
+      expect(await page.locator('[data-page-pending]').count()).toBe(0);
+      expect(await page.getByRole('banner').count()).toBe(1);
+      expect(problems).toEqual([]);
+    } catch (error) {
+      await recordFailure(page, error);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps what a shopper typed into the search box before the page took over, and Enter lists the matches', async () => {
+    // A context of its own: newPage's goto waits for hydration, and this types before it.
+    const context = await browser.newContext({ baseURL: e2eServer().baseURL, viewport: viewports.desktop });
+    const page = await context.newPage();
+    try {
+      // A slow phone: the app's code arrives seconds after the page is on screen.
+      await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await route.continue();
+      });
+      const search = page.locator('#product-search');
+      await page.goto('/products', { waitUntil: 'domcontentloaded' });
+      await search.click();
+      await page.keyboard.type('bread', { delay: 30 });
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+      await hydrated(page);
+      // Kept, with its suggestions: React drew the box empty, as the server did, and cleared it.
+      await expect.poll(() => search.inputValue()).toBe('bread');
+      await page.getByTestId('search-option').first().waitFor();
+      await page.keyboard.press('Escape');
+
+      // On the frame of a shopper's own page too (the app replaces the frame rather than hydrating it).
+      await page.goto('/cart-details', { waitUntil: 'domcontentloaded' });
+      await page.locator('[data-page-pending]').waitFor();
+      await search.click();
+      await page.keyboard.type('flour', { delay: 30 });
+      await page.locator('[data-page-pending]').waitFor({ state: 'detached' });
+      await expect.poll(() => search.inputValue()).toBe('flour');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('product-search');
+      await page.keyboard.press('Escape');
+
+      // Enter before the code has loaded is the search form's own: the list of matches opens.
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      await search.click();
+      await page.keyboard.type('bread');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/products\?search=bread$/);
+      await hydrated(page);
+      expect(await search.inputValue()).toBe('bread');
+    } catch (error) {
+      await recordFailure(page, error);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
   it("keeps a shop tab's own head after hydration, with the site's public address whatever host was typed", async () => {
     // The same server under another name (localhost for 127.0.0.1): its PUBLIC_URL stays the address.
     const publicOrigin = new URL(e2eServer().baseURL).origin;

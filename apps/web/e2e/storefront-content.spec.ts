@@ -37,6 +37,7 @@ interface ApiPost {
   title: string;
   excerpt: string;
   published_at: string;
+  cover_image: string | null;
 }
 interface ApiBlogList {
   posts: { data: ApiPost[]; last_page: number };
@@ -103,6 +104,31 @@ describe('storefront content on a desktop screen', () => {
       await pager.getByRole('button', { name: 'Previous page' }).click();
       await page.waitForURL(/\/blog$/);
       await expect.poll(() => postTitles(page)).toEqual(firstTitles);
+    }));
+
+  it("draws the demo blog covers' titles inside the picture, measured in the browser's own font", () =>
+    withPage(async (page) => {
+      const list = await getJson<ApiBlogList>(page, '/api/blog');
+      await page.goto('/blog');
+      const covers = list.posts.data.map((post) => post.cover_image).filter((url): url is string => Boolean(url));
+      expect(covers.length).toBeGreaterThan(0);
+      // Each cover's SVG drawn in the page, where each line of text can be measured.
+      const overflowing = await page.evaluate(async (urls) => {
+        const found: string[] = [];
+        for (const url of urls) {
+          const svg = new DOMParser().parseFromString(await (await fetch(url)).text(), 'image/svg+xml')
+            .documentElement as unknown as SVGSVGElement;
+          document.body.append(svg);
+          const width = svg.viewBox.baseVal.width;
+          for (const text of svg.querySelectorAll('text')) {
+            const box = text.getBBox();
+            if (box.x < 0 || box.x + box.width > width) found.push(`${url}: ${text.textContent}`);
+          }
+          svg.remove();
+        }
+        return found;
+      }, covers);
+      expect(overflowing).toEqual([]);
     }));
 
   it('shows blog dates as DD-MMM-YYYY on the list, in the latest posts and on a post', () =>

@@ -232,15 +232,16 @@ describe('storefront on a desktop screen', () => {
     withPage(async (page) => {
       await page.goto('/');
       await page.getByTestId('home-categories').waitFor();
-      // Hold the blog's data back so the navigation takes a while.
+      // Hold the blog's data back so the navigation takes a while (longer than the check below may
+      // take on a loaded CI machine, so the bar is seen while the navigation is still out).
       await page.route('**/api/blog**', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await new Promise((resolve) => setTimeout(resolve, 6000));
         await route.continue().catch(() => undefined);
       });
       const bar = page.getByRole('progressbar', { name: 'Page loading' });
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
       await expect
-        .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 2000 })
+        .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 5000 })
         .toBeGreaterThan(0);
       expect(new URL(page.url()).pathname).toBe('/');
       await page.waitForURL(/\/blog$/);

@@ -106,14 +106,18 @@ export type ProductList = z.infer<typeof productListSchema>;
 
 // ---- Requests ----------------------------------------------------------------------------
 
-/** A whole number given as query text, between min and max; "-5" fails on the bound, "abc" on the format. */
+/**
+ * A whole number given as query text, between min and max; "-5" fails on the bound, "abc" on the
+ * format. The OpenAPI document shows the text's pattern, so its bounds are said in words there.
+ */
 export function wholeNumber(min: number, max: number) {
   return z
     .string()
     .trim()
     .regex(/^-?\d{1,12}$/, 'Must be a whole number.')
     .transform(Number)
-    .pipe(z.number().int().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`));
+    .pipe(z.number().int().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`))
+    .meta({ description: `A whole number from ${min} to ${max}.` });
 }
 
 /** Page numbers of every paged list. */

@@ -50,6 +50,20 @@ describe('order type and location', () => {
     expect(pruneCollectionPoint(delivery, [])).toBe(delivery);
   });
 
+  it('gives a stored collection point the note configured now, and changes nothing when it is the same', () => {
+    const stored = chooseCollection({ value: 'Jubilee Parade', note: 'Mon-Fri 9-5' });
+    expect(pruneCollectionPoint(stored, [parade, hall]).selectedLocation).toEqual({
+      type: 'collection',
+      location: parade,
+    });
+    const noNote = chooseCollection({ value: 'Jubilee Parade' });
+    expect(pruneCollectionPoint(noNote, [parade]).selectedLocation).toEqual({ type: 'collection', location: parade });
+    const same = chooseCollection(parade);
+    expect(pruneCollectionPoint(same, [{ ...parade }, hall])).toBe(same);
+    const atHall = chooseCollection(hall);
+    expect(pruneCollectionPoint(atHall, [parade, { value: 'Community Hall' }])).toBe(atHall);
+  });
+
   it('reads the configured collection points and ignores malformed ones', () => {
     expect(parseCollectionPoints(JSON.stringify([parade, hall, { note: 'no value' }, 'x']))).toEqual([parade, hall]);
     expect(parseCollectionPoints('not json')).toEqual([]);

@@ -43,13 +43,18 @@ export function closeLocationModal(state: LocationState, cartIsAllDigital: boole
   return { ...state, orderType: cartIsAllDigital ? 'delivery' : 'collection' };
 }
 
-/** A stored collection point that is no longer configured is removed. */
+/**
+ * A stored collection point that is no longer configured is removed (spec section 4). One still
+ * configured takes the configured note: a shopper coming back after the admin changed a point's
+ * opening hours reads the new ones, not the copy stored in their browser.
+ */
 export function pruneCollectionPoint(state: LocationState, configured: CollectionPoint[]): LocationState {
   const selected = state.selectedLocation;
   if (selected?.type !== 'collection') return state;
-  return configured.some((point) => point.value === selected.location.value)
-    ? state
-    : { ...state, selectedLocation: null };
+  const current = configured.find((point) => point.value === selected.location.value);
+  if (!current) return { ...state, selectedLocation: null };
+  if ((current.note ?? null) === (selected.location.note ?? null)) return state;
+  return { ...state, selectedLocation: { type: 'collection', location: current } };
 }
 
 /** Settings `collection_locations` is a JSON list of {value, note?}; anything else gives none. */

@@ -2,9 +2,9 @@
  * The wire shapes of shop money (api-contract.md, "Money"; docs/decisions/028). Pence throughout.
  */
 import { z } from 'zod';
-import { pageQuerySchema, wholeNumber } from './catalog-schemas';
 import { poundsCell, toCsv } from './csv';
 import { ledgerKinds } from './enums';
+import { manageListQuerySchema } from './vendor-schemas';
 
 export const ledgerKindSchema = z.enum(ledgerKinds);
 
@@ -40,11 +40,13 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 /** A day as YYYY-MM-DD (London). */
 const day = z.iso.date('A date as YYYY-MM-DD.');
 
-/** GET vendor/ledger?page&date_from&date_to: newest first, 20 a page; dates are London days, both included. */
-export const ledgerQuerySchema = z.object({
-  page: pageQuerySchema.optional(),
-  /** 1-100, default 20 (LEDGER_PER_PAGE), as every merchant list's `per_page`. */
-  per_page: wholeNumber(1, 100).optional(),
+/**
+ * GET vendor/ledger: a merchant list like every other (`page`, `per_page` 1-100 default 20,
+ * `search`, `sort` by `created_at` or `amount`, `-` first for descending; newest first without
+ * one) and a range of London days, both included. `search` matches the entry's kind, its note
+ * and its order's invoice number.
+ */
+export const ledgerQuerySchema = manageListQuerySchema(['created_at', 'amount']).extend({
   date_from: day.optional(),
   date_to: day.optional(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, toPence } from './money';
+import { formatMoney, isWholePence, toPence } from './money';
 
 describe('money', () => {
   it('formats pence as pounds with the currency sign', () => {
@@ -17,5 +17,14 @@ describe('money', () => {
     expect(toPence(0.1 + 0.2)).toBe(30);
     expect(toPence(-1.005)).toBe(-101);
     expect(() => toPence('abc')).toThrow(RangeError);
+  });
+
+  it('tells whole pence from amounts with more than two decimal places', () => {
+    for (const pounds of [4.5, '4.50', 1.1, '1.', 1.15, 19.99, -2, 0, '1234567.89', ' 3.20 ']) {
+      expect(isWholePence(pounds), String(pounds)).toBe(true);
+    }
+    for (const pounds of [1.234, '10.555', 0.001, '1.2.3', '', '19.990000000001', 0.1 + 0.2, Number.NaN, '1e3']) {
+      expect(isWholePence(pounds), String(pounds)).toBe(false);
+    }
   });
 });

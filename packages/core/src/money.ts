@@ -29,6 +29,22 @@ export function formatMoney(pence: number, format: MoneyFormat = defaultMoneyFor
   return formatterFor(format).format(pence / 100);
 }
 
+/**
+ * What a merchant form says when an amount has more than two decimal places. The contract's
+ * "Prices": nothing is clamped silently, so 1.234 is refused with this rather than saved as £1.23.
+ */
+export const WHOLE_PENCE_MESSAGE = 'Use pounds and pence: at most two decimal places, e.g. 1.20.';
+
+/**
+ * Whether an amount in pounds, as typed, is a whole number of pence: 4.5, "4.50", "1." and -2
+ * are; 1.234 and 19.990000000001 are not. Read as written (its text), not as a float: a
+ * tolerance for binary noise would let a long tail of decimals through and round it silently.
+ */
+export function isWholePence(pounds: number | string): boolean {
+  if (typeof pounds === 'number' && !Number.isFinite(pounds)) return false;
+  return /^-?\d+(\.\d{0,2})?$/.test(String(pounds).trim());
+}
+
 /** "4.50" or 4.5 -> 450. Rounds half away from zero to the nearest penny. */
 export function toPence(pounds: number | string): number {
   const value = typeof pounds === 'string' ? Number.parseFloat(pounds) : pounds;

@@ -121,6 +121,11 @@ export const invoicePayloadSchema = z.object({
     total: z.number().int(),
     /** Card checkouts not yet paid: when the stock is released if no payment arrives. */
     payment_due_at: z.string().nullable(),
+    /**
+     * The shopper's note for the shops, as given at checkout, or null: shown on the invoice, as
+     * each shop's order carries it (contract: "Fulfilment", "exactly as on the invoice").
+     */
+    note: z.string().nullable(),
   }),
   orders: z.array(orderSchema),
 });

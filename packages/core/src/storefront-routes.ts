@@ -112,7 +112,8 @@ export function matchStorefrontPath(rawPath: string): StorefrontPath | null {
 /**
  * The fixed pages the server renders with their content (issue 25): the public ones. The cart,
  * a shopper's own pages and the sign-in screens depend on what only the browser holds (the cart
- * and the token in local storage), so the server sends them the app's shell.
+ * and the token in local storage), so the server sends them their frame (header and footer) or,
+ * for the sign-in screens, the app's shell.
  */
 const serverRenderedFixedPaths = /* @__PURE__ */ new Set<string>([
   '/',
@@ -125,7 +126,7 @@ const serverRenderedFixedPaths = /* @__PURE__ */ new Set<string>([
   '/contact',
 ]);
 
-/** True when the server renders this path's page (a public page, or the Not Found page); else it sends the shell. */
+/** True when the server renders this path's page (a public page, or the Not Found page); else it sends the page's frame or the shell. */
 export function isServerRenderedPath(rawPath: string): boolean {
   const page = matchStorefrontPath(rawPath);
   if (page === null) return true;

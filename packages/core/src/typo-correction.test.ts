@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildVocabulary, correctQuery, correctWord, typoDistance, typosAllowed } from './typo-correction';
+import {
+  buildVocabulary,
+  correctQuery,
+  correctWord,
+  queryCorrections,
+  typoDistance,
+  typosAllowed,
+  wordCorrections,
+} from './typo-correction';
 
 /** The same distance without a limit, the textbook way (Lowrance and Wagner's Damerau-Levenshtein, written out whole). */
 function reference(a: string, b: string): number {
@@ -125,5 +133,47 @@ describe('correctWord', () => {
   it('corrects each word of a query', () => {
     expect(correctQuery(vocabulary, 'sourdugh xy')).toBe('sourdough xy');
     expect(correctQuery(vocabulary, 'lilht barzel')).toBe('light barrel');
+  });
+});
+
+describe('wordCorrections and queryCorrections: a typo as close to several words', () => {
+  const vocabulary = buildVocabulary([
+    ['mature', 6],
+    ['measure', 2],
+    ['nature', 2],
+    ['tape', 3],
+    ['cheddar', 4],
+    ['bread', 9],
+  ]);
+
+  it('gives every word at the fewest edits, the most used first, then alphabetically', () => {
+    // One edit from each: a substitution ("mature", "nature") or an insertion ("measure").
+    expect(wordCorrections(vocabulary, 'masure')).toEqual(['mature', 'measure']);
+    expect(wordCorrections(vocabulary, 'mture')).toEqual(['mature']);
+    expect(wordCorrections(vocabulary, 'xature')).toEqual(['mature', 'nature']);
+    expect(wordCorrections(vocabulary, 'xature', 1)).toEqual(['mature']);
+    expect(correctWord(vocabulary, 'masure')).toBe('mature');
+  });
+
+  it('keeps a word that needs no correction, and one that has none, alone', () => {
+    expect(wordCorrections(vocabulary, 'tape')).toEqual(['tape']);
+    expect(wordCorrections(vocabulary, 'chedd')).toEqual(['chedd']);
+    expect(wordCorrections(vocabulary, 'zzzzzz')).toEqual(['zzzzzz']);
+    expect(wordCorrections(vocabulary, 'ab')).toEqual(['ab']);
+  });
+
+  it("combines the words' corrections, the most likely query first, at most the limit", () => {
+    const corrections = (word: string) => wordCorrections(vocabulary, word);
+    expect(queryCorrections('masure tape', corrections)).toEqual(['mature tape', 'measure tape']);
+    expect(queryCorrections('tape masure', corrections)).toEqual(['tape mature', 'tape measure']);
+    expect(queryCorrections('bread', corrections)).toEqual(['bread']);
+    expect(queryCorrections('masure xature', corrections)).toEqual([
+      'mature mature',
+      'mature nature',
+      'measure mature',
+      'measure nature',
+    ]);
+    expect(queryCorrections('masure xature', corrections, 3)).toHaveLength(3);
+    expect(queryCorrections('masure tape', corrections)[0]).toBe(correctQuery(vocabulary, 'masure tape'));
   });
 });

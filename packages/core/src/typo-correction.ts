@@ -169,37 +169,71 @@ export function buildVocabulary(words: Iterable<readonly [string, number]>): Voc
   return { counts, byLength, joined: `\n${[...counts.keys()].join('\n')}\n` };
 }
 
+/** The most catalogue words one typed word is searched as, when its typo is as close to each. */
+export const MOST_WORD_CORRECTIONS = 3;
+/** The most corrected queries one search text is searched as (their words' corrections combined). */
+export const MOST_QUERY_CORRECTIONS = 4;
+
 /**
- * The catalogue word a typed word most likely meant: itself when it is part of a catalogue word
- * (the word, the start of one being typed, or the middle of one: "dough" in "sourdough"), or
- * shorter than 3 letters; else the closest catalogue word it is within that word's allowance of
- * (a word of 4-7 letters one typo, so "cke" finds "cake"; 8 or more two), fewest edits first,
- * then the most used, then the first alphabetically; else itself.
+ * The catalogue words a typed word may have meant: itself alone when it is part of a catalogue
+ * word (the word, the start of one being typed, or the middle of one: "dough" in "sourdough"), or
+ * shorter than 3 letters; else every catalogue word it is within that word's allowance of (a word
+ * of 4-7 letters one typo, so "cke" finds "cake"; 8 or more two) at the fewest edits found, the
+ * most used first, then alphabetically, at most `most` of them ("masure" is one edit from both
+ * "mature" and "measure": the engines search both); else itself alone.
  */
-export function correctWord(vocabulary: Vocabulary, word: string): string {
-  if (word.length < 3 || word.includes('\n') || vocabulary.joined.includes(word)) return word;
-  const most = MOST_TYPOS;
-  let best = word;
-  let bestDistance = most + 1;
-  let bestCount = -1;
-  for (let length = Math.max(4, word.length - most); length <= word.length + most; length++) {
+export function wordCorrections(vocabulary: Vocabulary, word: string, most = MOST_WORD_CORRECTIONS): string[] {
+  if (word.length < 3 || word.includes('\n') || vocabulary.joined.includes(word)) return [word];
+  let found: { candidate: string; count: number }[] = [];
+  let bestDistance = MOST_TYPOS + 1;
+  for (let length = Math.max(4, word.length - MOST_TYPOS); length <= word.length + MOST_TYPOS; length++) {
     const allowed = typosAllowed(length);
     if (Math.abs(length - word.length) > allowed) continue;
     for (const candidate of vocabulary.byLength.get(length) ?? []) {
       const distance = typoDistance(word, candidate, Math.min(allowed, bestDistance));
-      if (distance > allowed) continue;
-      const count = vocabulary.counts.get(candidate) ?? 0;
-      if (
-        distance < bestDistance ||
-        (distance === bestDistance && (count > bestCount || (count === bestCount && candidate < best)))
-      ) {
-        best = candidate;
+      if (distance > allowed || distance > bestDistance) continue;
+      if (distance < bestDistance) {
+        found = [];
         bestDistance = distance;
-        bestCount = count;
       }
+      found.push({ candidate, count: vocabulary.counts.get(candidate) ?? 0 });
     }
   }
-  return best;
+  if (found.length === 0) return [word];
+  found.sort((a, b) => b.count - a.count || (a.candidate < b.candidate ? -1 : 1));
+  return found.slice(0, most).map((f) => f.candidate);
+}
+
+/**
+ * The catalogue word a typed word most likely meant: the first of its `wordCorrections` (fewest
+ * edits, then the most used, then the first alphabetically), or itself.
+ */
+export function correctWord(vocabulary: Vocabulary, word: string): string {
+  return wordCorrections(vocabulary, word, 1)[0]!;
+}
+
+/**
+ * The queries a folded search text may have meant, each word replaced by one of its corrections:
+ * the most likely first (every word's first correction, as `correctQuery`), then the others in
+ * order, at most `most`. `corrections` gives a word's (the API keeps them per word).
+ */
+export function queryCorrections(
+  folded: string,
+  corrections: (word: string) => readonly string[],
+  most = MOST_QUERY_CORRECTIONS,
+): string[] {
+  let queries: string[][] = [[]];
+  for (const word of folded.split(' ')) {
+    const options = corrections(word);
+    const next: string[][] = [];
+    for (const query of queries) {
+      for (const option of options) {
+        if (next.length < most) next.push([...query, option]);
+      }
+    }
+    queries = next;
+  }
+  return queries.map((words) => words.join(' '));
 }
 
 /** A folded query with each word corrected (words split on spaces; the spacing is the fold's). */

@@ -470,9 +470,16 @@ export const liveOrdersHeadersSchema = z.object({
 
 // ---- The platform's orders (contract: "Platform orders") ----------------------------------
 
-/** GET admin/orders: every shop's orders, with the merchant list's filters and a shop and a payment status. */
+/**
+ * GET admin/orders: every shop's orders, with the merchant list's filters and a shop and a payment
+ * status. `shop` is the shop's id or its slug (the storefront's filters take slugs; the admin site
+ * sends the id).
+ */
 export const adminOrderListQuerySchema = vendorOrderListQuerySchema.extend({
-  shop: idSchema.optional(),
+  shop: z
+    .union([idSchema, slugSchema])
+    .optional()
+    .meta({ description: "The shop's id, or its slug. An unknown shop matches no order." }),
   payment_status: paymentStatusSchema.optional(),
 });
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;

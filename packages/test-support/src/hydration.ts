@@ -3,12 +3,16 @@ import type { Page } from 'playwright-core';
 /**
  * Whether the storefront has taken over the page it loaded: a page the server rendered carries
  * its data block (#parade-state) and is marked `data-hydrated` on <html> once hydrated
- * (apps/web/src/components/layout/after-hydration.tsx); a page without the block (the shell, the admin site, a file) has
- * nothing to wait for.
+ * (apps/web/src/components/layout/after-hydration.tsx); the frame the server draws around a
+ * shopper's own pages (its header and footer, whose buttons do nothing yet) is gone once the app
+ * has drawn the page (`[data-page-pending]`, PagePending in main-layout.tsx); a page with neither
+ * (the shell, the admin site, a file) has nothing to wait for.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => document.getElementById('parade-state') === null || document.documentElement.dataset.hydrated === 'true',
+    () =>
+      (document.getElementById('parade-state') === null || document.documentElement.dataset.hydrated === 'true') &&
+      document.querySelector('[data-page-pending]') === null,
   );
 }
 

@@ -29,6 +29,14 @@ function focusFirstError<T>(form: UseFormReturnType<T>, errors: Record<string, u
 export function useApiForm<T extends Values>(
   form: UseFormReturnType<T>,
   action: (values: T) => Promise<unknown>,
+  options: {
+    /**
+     * Fields whose server error, when it is the alert's own message, only marks them invalid: it
+     * is said once, in the alert (sign-in's e-mail: "These credentials do not match our records."
+     * is about the pair). Elsewhere a field keeps its message under it (a wrong current password).
+     */
+    alertOnly?: (keyof T & string)[];
+  } = {},
 ): ApiForm {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -46,7 +54,15 @@ export function useApiForm<T extends Values>(
         if (top in values && list[0]) fieldErrors[field] = list[0];
       }
     }
-    form.setErrors(fieldErrors);
+    const alertOnly: string[] = options.alertOnly ?? [];
+    form.setErrors(
+      Object.fromEntries(
+        Object.entries(fieldErrors).map(([field, text]) => [
+          field,
+          text === message && alertOnly.includes(field) ? true : text,
+        ]),
+      ),
+    );
     focusFirstError(form, fieldErrors);
     setFormError(message);
   };

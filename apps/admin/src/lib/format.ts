@@ -13,9 +13,12 @@ const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZon
 export const formatDateTime = (iso: string | null | undefined): string => (iso ? dateTime.format(new Date(iso)) : '—');
 export const formatDate = (iso: string | null | undefined): string => (iso ? dateOnly.format(new Date(iso)) : '—');
 
-/** Pence -> the pounds a form shows ("4.50"); the form sends pence back (toPence). */
-export const poundsFromPence = (pence: number | null | undefined): number | '' =>
-  pence === null || pence === undefined ? '' : pence / 100;
+/**
+ * Pence -> the pounds a form shows ("4.50", as text: the money inputs show what they hold, with no
+ * two-decimal mask); the form sends pence back (toPence).
+ */
+export const poundsFromPence = (pence: number | null | undefined): string =>
+  pence === null || pence === undefined ? '' : (pence / 100).toFixed(2);
 
 const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 

@@ -5,11 +5,15 @@ export { wholeNumber } from '@parade/core/catalog-schemas';
 
 const BRACKETED = /^(\w+)\[(\d*)\]$/;
 
+const asList = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
 /**
  * Fastify's query parser leaves `category[0]=a&category[1]=b` as two keys named with brackets.
  * This preValidation hook folds `name[i]` / `name[]` keys (in index order) and a plain or
  * repeated `name` into one list, for the keys given, and drops empty values so that an empty
- * filter means no filter. Other routes keep the default parsing.
+ * filter means no filter. A bracketed key of any other name counts as its plain name
+ * (`shop[]=a`, `page[0]=2`), not as a field nobody knows (which answered the whole catalogue),
+ * and given twice it is refused like a repeated plain key. Other routes keep the default parsing.
  */
 export function foldListParams(listKeys: readonly string[]) {
   return async (request: FastifyRequest): Promise<void> => {
@@ -18,14 +22,19 @@ export function foldListParams(listKeys: readonly string[]) {
     const indexed = new Map<string, { index: number; order: number; value: unknown }[]>();
     let order = 0;
     for (const [key, value] of Object.entries(raw)) {
+      const values = (Array.isArray(value) ? value : [value]).filter((item) => item !== '');
       const match = BRACKETED.exec(key);
       if (match?.[1] && listKeys.includes(match[1])) {
         const list = indexed.get(match[1]) ?? [];
         const index = match[2] === '' ? Number.MAX_SAFE_INTEGER : Number(match[2]);
-        for (const item of Array.isArray(value) ? value : [value]) list.push({ index, order: order++, value: item });
+        for (const item of values) list.push({ index, order: order++, value: item });
         indexed.set(match[1], list);
-      } else if (value !== '') {
-        folded[key] = value;
+      } else if (values.length > 0) {
+        // Any other key, plain or bracketed (`shop[]=a` is `shop=a`): one value, or a list when
+        // given more than once, which a field of one value refuses (422) rather than picking one.
+        const name = match?.[1] ?? key;
+        const all = [...asList(folded[name]), ...values];
+        folded[name] = all.length === 1 ? all[0] : all;
       }
     }
     for (const key of listKeys) {

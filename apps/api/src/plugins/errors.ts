@@ -87,7 +87,10 @@ export const errorHandlerPlugin = fp(
         for (const issue of error.validation) {
           const key = fieldName(issue.instancePath, error.validationContext ?? 'body');
           const list = errors[key] ?? [];
-          list.push(issue.message ?? 'Invalid value');
+          // One field can fail the same way twice (`name: []` is not text, for the type and for
+          // the emptiness check): each message is said once.
+          const message = issue.message ?? 'Invalid value';
+          if (!list.includes(message)) list.push(message);
           errors[key] = list;
         }
         return reply.status(422).send(failure('validation_failed', messages.validationFailed, errors));

@@ -17,12 +17,49 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
  *   (408 `request_timeout`). The socket is closed after the answer, as Node does.
  */
 
+/** A browser asking for a page (not the API, not a file) where the apps are served. */
+function isPageRequest(request: FastifyRequest): boolean {
+  if (!/\btext\/html\b/.test(request.headers.accept ?? '')) return false;
+  // GET or HEAD, not the API, no file extension, under an app that is served (static-apps.ts).
+  return request.server.hasDecorator('spaFor') && request.server.spaFor(request) !== null;
+}
+
+/** Self-contained (no script, no stylesheet to fetch): the apps' code cannot route a URL that does not decode. */
+const BROKEN_LINK_PAGE = `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>This link is broken - Parade</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1a1b1e}a{color:#1c5d3b}</style>
+</head>
+<body>
+<main>
+<h1>This link is broken</h1>
+<p>The address has characters in it that do not make a web address, so we cannot tell which page it meant. It may have been cut short or changed when it was copied.</p>
+<p><a href="/">Go to the home page</a> or <a href="/products">browse all products</a>.</p>
+</main>
+</body>
+</html>
+`;
+
 const failure = (code: ErrorCode, message: string): FailureEnvelope => ({ status: false, message, code, errors: {} });
 
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   // No route matched, so no hook ran: helmet's headers are not set; the two that matter for a JSON error are.
   reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
   if (error.code === 'FST_ERR_BAD_URL') {
+    if (isPageRequest(_request)) {
+      // A shopper who followed a mangled link gets a page, not JSON (still 400, never indexed).
+      reply
+        .code(400)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+        .header('x-frame-options', 'DENY')
+        .send(BROKEN_LINK_PAGE);
+      return;
+    }
     reply.code(400).send(failure('invalid_url', 'The URL is not valid: a percent-encoded part does not decode.'));
     return;
   }

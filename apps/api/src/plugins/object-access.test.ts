@@ -548,7 +548,7 @@ const BODY_CASES: BodyCase[] = [
   },
   {
     route: 'POST /api/vendor/products/:id/images',
-    field: 'variation_id (multipart)',
+    field: 'variation_id',
     refusal: { status: 404, code: 'variation_not_found' },
     async build() {
       const product = await w.makeProduct(w.actors.vendorB, 'Physical', { is_active: false });
@@ -572,7 +572,6 @@ const BODY_CASES: BodyCase[] = [
     },
   },
   {
-    // Not in the OpenAPI document (the offer calls read JSON or multipart themselves).
     route: 'POST /api/vendor-offers/vendor/offers',
     field: 'image',
     // Another shop's picture: its file would go when this offer is re-pictured or deleted.
@@ -676,6 +675,11 @@ const PUBLIC_FIELDS: Record<string, string> = {
   'DELETE /api/user/favourites ?product_id': "the public catalogue (only the caller's own favourite is let go)",
   'DELETE /api/user/favourites ?shop_id': "any open shop (only the caller's own favourite is let go)",
   'GET /api/user/reviews ?order_id': "filters the caller's own reviews: another's order lists nothing",
+  'POST /api/user/shop-create-request category_id': 'the platform taxonomy',
+  // Files the caller uploads (multipart): new pictures, naming nothing that is anyone else's.
+  'POST /api/vendor/products/:id/images images': 'new picture files, stored under the caller’s product',
+  'POST /api/vendor/shop/logo image': 'a new picture file for the caller’s own shop',
+  'POST /api/vendor/shop/banner image': 'a new picture file for the caller’s own shop',
 };
 
 type JsonSchema = {

@@ -269,9 +269,47 @@ describe('the built apps: pre-compressed, immutable assets', () => {
       expect(icon.headers['content-type'], url).toMatch(/^image\/svg\+xml/);
       expect(icon.headers['cache-control'], url).toBe('no-cache');
     }
-    const index = await app.inject({ url: '/index.html', headers: { 'accept-encoding': 'gzip' } });
+    const index = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(index.headers['content-encoding']).toBe('gzip');
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("moves each app's /index.html to the app's own address for good, with its query", async () => {
+    for (const [url, to] of [
+      ['/index.html', '/'],
+      ['/index.html?utm_source=poster', '/?utm_source=poster'],
+      ['/admin/index.html', '/admin/'],
+    ] as const) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(301);
+        expect(res.headers.location, `${method} ${url}`).toBe(to);
+      }
+    }
+  });
+
+  it('answers a page address that does not decode with a 400 page a browser can show, and the API with JSON', async () => {
+    const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const url of ['/%ZZ', '/products/%E0%A4%A', '/vendor/caf%C3', '/admin/orders/%zz']) {
+      const res = await app.inject({ url, headers: { accept: html } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-security-policy'], url).toMatch(/default-src 'none'/);
+      expect(res.body, url).toContain('<h1>This link is broken</h1>');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+      expect(res.body, url).toContain('<a href="/">Go to the home page</a>');
+      expect(res.body, url).not.toContain('<script');
+    }
+    // The API, a file, or a client that does not ask for HTML: the envelope, as before.
+    for (const [url, accept] of [
+      ['/api/shop/%ZZ', html],
+      ['/assets/%ZZ.js', html],
+      ['/products/%ZZ', 'application/json'],
+    ] as const) {
+      const res = await app.inject({ url, headers: { accept } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ status: false, code: 'invalid_url' });
+    }
   });
 
   it('answers 404 for a file the build does not have, a path out of the folder and a dot folder', async () => {

@@ -98,6 +98,20 @@ export const staticAppsPlugin = fp(
       });
       for (const file of files) {
         if (assets.has(file)) continue;
+        if (file === 'index.html') {
+          // The app's own address is the page; /index.html would be a second URL for the home page
+          // (a soft 404 in the storefront, whose router knows no such page). Moved for good.
+          app.route({
+            method: ['GET', 'HEAD'],
+            url: a.prefix + file,
+            schema: { hide: true },
+            handler: (request, reply) => {
+              const query = request.url.indexOf('?');
+              return reply.redirect(a.prefix + (query === -1 ? '' : request.url.slice(query)), 301);
+            },
+          });
+          continue;
+        }
         app.route({
           method: ['GET', 'HEAD'],
           url: a.prefix + file,

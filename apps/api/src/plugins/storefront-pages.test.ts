@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productVariations } from '../maintenance/schema';
 import { refreshProductListings } from '../modules/catalog';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { inlineScriptSources } from './inline-scripts';
 
 /**
  * The storefront's pages rendered by the server (issue 25, decision 038), as `curl` and a link
@@ -170,13 +172,26 @@ describe('a server-rendered product page', () => {
     expect(meta(post.body, 'og:type')).toBe('article');
   });
 
-  it('sends the app shell for a shopper’s own pages and the cart, and renders the public ones', async () => {
-    for (const url of ['/profile/orders', '/cart', '/cart-details', '/auth/login']) {
+  it('sends the frame of a shopper’s own pages and the cart, the shell of sign-in, and renders the public ones', async () => {
+    // Header, footer and "Loading your page..." where the screen goes, which the browser draws
+    // itself (it needs the token and cart in its storage): no data block to hydrate, not indexed.
+    for (const url of ['/profile/orders', '/cart', '/cart-details', '/order/success']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toContain('Loading Parade...');
+      expect(res.body, url).toContain('Loading your page...');
+      expect(res.body, url).toContain('data-page-pending');
+      expect(res.body, url).toMatch(/<header[\s>]/);
+      expect(res.body, url).toMatch(/<footer[\s>]/);
+      expect(res.body, url).toContain('Sign In/Register');
+      expect(meta(res.body, 'robots'), url).toBe('noindex');
+      expect(res.body, url).not.toContain('Loading Parade...');
       expect(res.body, url).not.toContain('id="parade-state"');
     }
+    // The slim layout's sign-in screens: the app's shell, as before.
+    const login = await page('/auth/login');
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('Loading Parade...');
+    expect(login.body).not.toContain('data-page-pending');
     for (const url of [
       '/',
       '/products',
@@ -293,5 +308,37 @@ describe('the API beside the served apps', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('route_not_found');
     expect(unknown.json().message.length).toBeLessThan(160);
+  });
+});
+
+describe("the storefront's inline script", () => {
+  it('is allowed by its hash, and no other inline script is: server-rendered pages, the shell and the frame', async () => {
+    for (const url of ['/', '/products', '/auth/login', '/profile/orders']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      // The one classic script without a src: it marks a stored session before the first paint.
+      const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+      expect(inline, url).toHaveLength(1);
+      expect(inline[0]).toContain("localStorage.getItem('authToken')");
+      expect(inline[0]).toContain('data-stored-session');
+      const hash = `'sha256-${createHash('sha256')
+        .update(inline[0] ?? '')
+        .digest('base64')}'`;
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(scriptSrc?.split(' '), url).toContain(hash);
+      expect(scriptSrc, url).not.toContain("'unsafe-inline'");
+    }
+  });
+
+  it('lists only scripts that run: not those with a src, nor data blocks', () => {
+    const html = [
+      '<script type="module" src="/assets/index.js"></script>',
+      '<script id="parade-state" type="application/json">{"a":1}</script>',
+      '<script type="application/ld+json">{}</script>',
+      '<script>one()</script>',
+      '<script type="text/javascript">two()</script>',
+    ].join('');
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(inlineScriptSources(html)).toEqual([sha('one()'), sha('two()')]);
   });
 });

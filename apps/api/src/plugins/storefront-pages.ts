@@ -11,24 +11,29 @@ const RENDERS_AT_ONCE = 4;
 
 /** The server entry's interface (apps/web/src/app/entry-server.tsx), as far as the API uses it. */
 interface StorefrontRenderer {
-  render(options: {
-    url: string;
-    origin: string;
-    fetch: (url: string, init: RequestInit) => Promise<Response>;
-  }): Promise<
-    | {
-        kind: 'page';
-        head: string;
-        html: string;
-        state: string;
-        routeIds: string[];
-        renders: number;
-        notFound: boolean;
-      }
-    | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'shell'; reason: string }
-  >;
+  render: Render;
+  /** The header and footer of a page the browser draws itself (entry-server.tsx); `shell` for the slim layout's. */
+  renderShell?: Render;
 }
+
+type Render = (options: {
+  url: string;
+  origin: string;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+}) => Promise<
+  | {
+      kind: 'page';
+      head: string;
+      html: string;
+      state: string;
+      routeIds: string[];
+      renders: number;
+      notFound: boolean;
+    }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'shell'; reason: string }
+  | { kind: 'app-shell' }
+>;
 
 /** Vite's build manifest: each entry or dynamically imported module's chunk, its static imports and CSS. */
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
@@ -140,7 +145,8 @@ function toHeaders(raw: Record<string, string | string[] | number | undefined>):
  * with the status the page's URL deserves (storefront-status.ts). The rendered HTML is the same
  * for every visitor (it is drawn as a guest sees it), so it is kept in the reply cache like the
  * API's public reads and dropped with them on any catalogue or content write. A shopper's own
- * pages, the cart and the sign-in screens get the app's shell, as does any page when the server
+ * pages, the cart and checkout get their frame (header and footer, "Loading your page..."), which
+ * the browser fills; the sign-in screens get the app's shell, as does any page when the server
  * build is missing or a render fails. The merchant site, API paths and files go to the
  * not-found handler (errors.ts), which serves them as before.
  */
@@ -192,19 +198,23 @@ export const storefrontPagesPlugin = fp(
           return reply.redirect(query === undefined ? bare : `${bare}?${query}`, 301);
         }
         const status = await app.storefrontPageStatus(urlPath, new URLSearchParams(query ?? ''));
-        if (!renderer || !isServerRenderedPath(urlPath)) return sendShell(reply, status);
+        // A shopper's own pages, the cart and checkout: their frame (header, footer), which the browser fills.
+        const draw = isServerRenderedPath(urlPath) ? renderer?.render : renderer?.renderShell;
+        if (!draw) return sendShell(reply, status);
 
-        let result: Awaited<ReturnType<StorefrontRenderer['render']>>;
+        let result: Awaited<ReturnType<Render>>;
         const started = performance.now();
         try {
           result = await renderSlot(() =>
-            renderer.render({ url: request.url, origin: app.config.publicUrl, fetch: fetchFor(request) }),
+            draw({ url: request.url, origin: app.config.publicUrl, fetch: fetchFor(request) }),
           );
         } catch (error) {
           request.log.error({ err: error, url: request.url }, 'the storefront page failed to render: sent the shell');
           return sendShellForNow(reply, status);
         }
         if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+        // A sign-in screen: the app's shell is its page (kept in the reply cache like one).
+        if (result.kind === 'app-shell') return sendShell(reply, status);
         if (result.kind === 'shell') {
           request.log.warn(
             { url: request.url, reason: result.reason },

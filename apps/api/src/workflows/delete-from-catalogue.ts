@@ -1,3 +1,4 @@
+import type { VendorProduct, VendorVariation } from '@parade/core/vendor-schemas';
 import type { DbOrTx } from '../db/client';
 import { AppError } from '../lib/errors';
 import {
@@ -29,28 +30,34 @@ async function refuseIfBoughtAsDownload(tx: DbOrTx, variationIds: number[], mess
 /**
  * DELETE vendor/products/{id}: the product goes, its reviews with it (they cascade), and the
  * shop's rating is recomputed from the reviews left, under the shop's review lock (decision 044),
- * so the vendor page never counts reviews nobody can read. False when the product is not the shop's.
+ * so the vendor page never counts reviews nobody can read. Answers the product with its
+ * variations as it was just before (read in this transaction); null when it is not the shop's.
  */
-export async function deleteShopProduct(db: DbOrTx, shopId: number, productId: number): Promise<boolean> {
+export async function deleteShopProduct(db: DbOrTx, shopId: number, productId: number): Promise<VendorProduct | null> {
   return db.transaction(async (tx) => {
     await lockShopReviews(tx, shopId);
     const variationIds = await lockShopProductVariations(tx, shopId, productId);
-    if (variationIds === null) return false;
+    if (variationIds === null) return null;
     await refuseIfBoughtAsDownload(
       tx,
       variationIds,
       'Customers have bought this product as a download and keep downloading it, so it cannot be deleted. Untick "Active" to take it off your shop instead.',
     );
-    if (!(await deleteVendorProduct(tx, shopId, productId))) return false;
+    const deleted = await deleteVendorProduct(tx, shopId, productId);
+    if (!deleted) return null;
     await setShopRating(tx, shopId, await shopRatingOf(tx, shopId));
-    return true;
+    return deleted;
   });
 }
 
-/** DELETE vendor/variations/{id}: false when the variation is not the shop's. */
-export async function deleteShopVariation(db: DbOrTx, shopId: number, variationId: number): Promise<boolean> {
+/** DELETE vendor/variations/{id}: the variation as it was just before; null when it is not the shop's. */
+export async function deleteShopVariation(
+  db: DbOrTx,
+  shopId: number,
+  variationId: number,
+): Promise<VendorVariation | null> {
   return db.transaction(async (tx) => {
-    if (!(await lockShopVariation(tx, shopId, variationId))) return false;
+    if (!(await lockShopVariation(tx, shopId, variationId))) return null;
     await refuseIfBoughtAsDownload(
       tx,
       [variationId],

@@ -1,13 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  type RouteObject,
+  StaticRouterProvider,
+} from 'react-router';
 import { PageHeadCollector } from '@/components/ui/page-meta';
 import { headHtml, headTags, type PageHead } from '@/lib/page-head';
 import { createQueryClient } from '@/lib/query-client';
 import { type RequestScope, setRequestScopeSource } from '@/lib/request-scope';
+import { MainLayout, PagePending } from './layout/main-layout';
 import { AppProvider } from './provider';
 import { routes } from './router';
+import { layoutLoader } from './routes/loaders';
 import { SERVER_STATE_ID, type ServerState, serialiseQueryErrors } from './server-state';
 
 /**
@@ -27,6 +35,17 @@ setRequestScopeSource(() => scopes.getStore());
 
 const handler = createStaticHandler(routes);
 const MAX_RENDERS = 3;
+
+/**
+ * A page of the main layout that the server cannot draw (a shopper's own pages, the cart, checkout:
+ * what they show is in the browser's storage): its header and footer, and PagePending where the
+ * screen goes. Without it a phone showed a blank "Loading Parade..." until the app's code and the
+ * token check had arrived; now the page's frame paints with the HTML.
+ */
+const mainLayout = routes[0] as RouteObject;
+const shellHandler = createStaticHandler([
+  { element: <MainLayout />, loader: layoutLoader, children: [{ path: '*', element: <PagePending /> }] },
+]);
 
 export interface RenderOptions {
   /** The page's path and query, as requested. */
@@ -57,7 +76,9 @@ export type RenderResult =
     }
   | { kind: 'redirect'; status: number; location: string }
   /** Something failed that the browser may fare better with (an API error): send the shell. */
-  | { kind: 'shell'; reason: string };
+  | { kind: 'shell'; reason: string }
+  /** A page the server does not draw at all (the slim layout's sign-in screens): the app's shell is its answer. */
+  | { kind: 'app-shell' };
 
 /** A query a component asked for while rendering that has not been fetched (and is not switched off). */
 function waiting(query: Query): boolean {
@@ -74,12 +95,31 @@ const isClientError = (error: unknown) => {
 
 export function render(options: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient();
-  return scopes.run({ queryClient, fetch: options.fetch }, () => renderInScope(options, queryClient));
+  return scopes.run({ queryClient, fetch: options.fetch }, () => renderInScope(options, queryClient, 'page'));
 }
 
-async function renderInScope(options: RenderOptions, queryClient: QueryClient): Promise<RenderResult> {
+/**
+ * The frame of a page the server does not draw (see `shellHandler`): header, footer and "Loading
+ * your page...", with no data block, so the browser does not hydrate it: the app draws the page
+ * itself once the token is checked and replaces this whole (start.tsx). Not indexed. A page of the
+ * slim layout (sign-in screens) gets the app's splash, as before.
+ */
+export function renderShell(options: RenderOptions): Promise<RenderResult> {
+  const matches = matchRoutes(routes, new URL(options.url, options.origin).pathname);
+  if (matches?.[0]?.route !== mainLayout) {
+    return Promise.resolve({ kind: 'app-shell' });
+  }
+  const queryClient = createQueryClient();
+  return scopes.run({ queryClient, fetch: options.fetch }, () => renderInScope(options, queryClient, 'frame'));
+}
+
+async function renderInScope(
+  options: RenderOptions,
+  queryClient: QueryClient,
+  kind: 'page' | 'frame',
+): Promise<RenderResult> {
   const request = new Request(new URL(options.url, options.origin));
-  const context = await handler.query(request);
+  const context = await (kind === 'page' ? handler : shellHandler).query(request);
   if (context instanceof Response) {
     const location = context.headers.get('location');
     if (context.status >= 300 && context.status < 400 && location) {
@@ -92,7 +132,7 @@ async function renderInScope(options: RenderOptions, queryClient: QueryClient): 
     return { kind: 'shell', reason: `a route failed: ${error?.status ?? ''} ${error?.message ?? String(error)}` };
   }
 
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createStaticRouter((kind === 'page' ? handler : shellHandler).dataRoutes, context);
   let html = '';
   let head: PageHead = {};
   let renders = 0;
@@ -130,6 +170,22 @@ async function renderInScope(options: RenderOptions, queryClient: QueryClient): 
     .getAll()
     .find((query) => query.state.status === 'error' && !isClientError(query.state.error));
   if (failed) return { kind: 'shell', reason: `a query failed: ${String(failed.state.error)}` };
+
+  if (kind === 'frame') {
+    const frameTags = headTags({ noIndex: true }, options.origin, options.url).filter(
+      (tag) => tag.tag === 'title' || (tag.tag === 'meta' && ['description', 'robots'].includes(tag.attrs.name ?? '')),
+    );
+    return {
+      kind: 'page',
+      head: headHtml(frameTags),
+      html,
+      state: '',
+      routeIds: [],
+      renders,
+      notFound: false,
+      lateQueries,
+    };
+  }
 
   const state: ServerState = {
     queries: serialiseQueryErrors(

@@ -63,8 +63,11 @@ function reloadForNewBuild(): boolean {
  * to try again, instead of "Loading Parade..." for ever.
  */
 function sayTheAppDidNotLoad() {
-  const loading = document.querySelector<HTMLElement>('#root > [role="status"]');
+  // The splash of the app's shell, or the "Loading your page..." of a page's frame (PagePending).
+  const loading = document.querySelector<HTMLElement>('#root [data-boot-status]');
   if (!loading) return;
+  // The page's frame is not waiting for the app any more (browser tests wait while it is).
+  loading.removeAttribute('data-page-pending');
   loading.setAttribute('role', 'alert');
   loading.setAttribute('data-testid', 'app-load-failed');
   const text = document.createElement('p');

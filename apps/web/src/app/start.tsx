@@ -6,6 +6,7 @@ import { markHydrating } from '@/components/layout/after-hydration';
 import { bootSession } from '@/features/auth/session-boot';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { queryClient } from '@/lib/query-client';
+import { keepSearchTypedEarly } from '@/lib/search-typed-early';
 import { onSessionChange } from '@/lib/session-store';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import { BootScreen } from './layout/main-layout';
@@ -32,6 +33,8 @@ export function startStorefront() {
   else renderShell(root);
   // The installable storefront's worker (decision 035): after the page has loaded, never before.
   registerServiceWorker();
+  // Focus kept in its place when what had it goes away (a replaced button, a new page): its own chunk.
+  void import('@parade/ui/focus-rescue').then((m) => m.installFocusRescue());
 }
 
 /**
@@ -74,9 +77,11 @@ async function hydratePage(container: HTMLElement, state: NonNullable<ReturnType
 /**
  * A page the server did not render (a shopper's own pages, sign-in): spec section 2, the token
  * is validated before the first navigation. Until GET auth/me has answered, a splash shows; the
- * route guards wait for the same check.
+ * route guards wait for the same check. Over the frame the server drew around a shopper's own
+ * page (entry-server.tsx's renderShell), what was typed into its search box is kept first.
  */
 function renderShell(container: HTMLElement) {
+  if (container.querySelector('[data-page-pending]') !== null) keepSearchTypedEarly();
   const reactRoot = createRoot(container);
   reactRoot.render(
     <StrictMode>

@@ -66,3 +66,5 @@ import '@parade/ui/reduced-motion.css';
 // The theme's CSS variables (colours, the primary shades, the anchor and error tones), which
 // Mantine's provider would otherwise write into every page: theme-variables.ts.
 import './theme-variables.css';
+// A signed-in shopper's header drawn signed in before the session is checked (session-variants.tsx).
+import './session-mark.css';

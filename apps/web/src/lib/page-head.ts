@@ -5,6 +5,8 @@
  * same tags from the same description.
  */
 
+import { type StructuredData, structuredDataJsonLd } from './structured-data';
+
 export const SITE_NAME = 'Parade';
 export const DEFAULT_DESCRIPTION =
   'Parade: your local community parade of shops, online. Order for collection or delivery in East London.';
@@ -19,6 +21,8 @@ export interface PageHead {
   type?: 'website' | 'product' | 'article' | 'profile';
   /** Schema.org objects, one <script type="application/ld+json"> each. */
   jsonLd?: object[];
+  /** What more of them are built from (structured-data.ts), after `jsonLd`. */
+  structuredData?: StructuredData[];
   /** Pages that must not be indexed (a shopper's own pages, Not Found). */
   noIndex?: boolean;
   /**
@@ -118,7 +122,7 @@ export function headTags(head: PageHead, origin: string, path: string): HeadTag[
     { tag: 'meta', attrs: { name: 'twitter:image', content: image } },
   ];
   if (head.noIndex || head.notFound) tags.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
-  for (const item of head.jsonLd ?? []) {
+  for (const item of [...(head.jsonLd ?? []), ...(head.structuredData ?? []).map(structuredDataJsonLd)]) {
     tags.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: scriptJson(absoluteLinks(item, origin)) });
   }
   return tags;

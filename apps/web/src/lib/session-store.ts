@@ -1,6 +1,7 @@
 import type { UserDto } from '@parade/core/auth-schemas';
 import { create } from 'zustand';
 import { AUTH_TOKEN_KEY } from './api-client';
+import { forgetAllDrafts } from './form-drafts';
 import { queryClient } from './query-client';
 import { clearUserQueries } from './user-query-keys';
 
@@ -38,6 +39,7 @@ export function onSessionChange(listener: SessionChangeListener): () => void {
 
 function forgetPreviousUser(): void {
   clearUserQueries(queryClient);
+  forgetAllDrafts();
   for (const listener of sessionChangeListeners) listener();
 }
 
@@ -62,6 +64,18 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     set({ status: 'guest', user: null });
   },
 }));
+
+/**
+ * index.html's first script marks `<html data-stored-session>` when a token is stored, so that the
+ * parts drawn both ways (session-variants.tsx) show the signed-in one until the token is checked.
+ * The mark follows the session from then on: gone for a guest (a token refused, or kept while the
+ * server could not be reached), there for a signed-in user.
+ */
+export const STORED_SESSION_ATTRIBUTE = 'data-stored-session';
+useSessionStore.subscribe((state) => {
+  if (state.status === 'booting' || typeof document === 'undefined') return;
+  document.documentElement.toggleAttribute(STORED_SESSION_ATTRIBUTE, state.status === 'signed-in');
+});
 
 /** Spec section 3's isLoggedIn, for components: `const { user, isLoggedIn } = useSession()`. */
 export function useSession(): { user: UserDto | null; isLoggedIn: boolean; status: SessionStatus } {

@@ -169,3 +169,33 @@ export function siteJsonLd(): object {
     },
   };
 }
+
+/**
+ * What a page's JSON-LD is made from, as PageMeta is given it: the head writer (page-head.ts)
+ * builds the objects, so these builders load with it, after the first paint, not with every
+ * page that has structured data (decision 039). The server's render builds them at once.
+ */
+export type StructuredData =
+  | { kind: 'site' }
+  | { kind: 'product'; page: ProductPage; reviews?: readonly Review[] }
+  | { kind: 'product-breadcrumb'; page: ProductPage }
+  | { kind: 'shop'; shop: Shop }
+  | { kind: 'blog-post'; post: BlogPost }
+  | { kind: 'blog-post-breadcrumb'; post: BlogPost };
+
+export function structuredDataJsonLd(item: StructuredData): object {
+  switch (item.kind) {
+    case 'site':
+      return siteJsonLd();
+    case 'product':
+      return productJsonLd(item.page, item.reviews);
+    case 'product-breadcrumb':
+      return productBreadcrumb(item.page);
+    case 'shop':
+      return shopJsonLd(item.shop);
+    case 'blog-post':
+      return blogPostJsonLd(item.post);
+    case 'blog-post-breadcrumb':
+      return blogPostBreadcrumb(item.post);
+  }
+}

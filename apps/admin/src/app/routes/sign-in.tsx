@@ -38,16 +38,20 @@ export function Component() {
     setChallenge(null);
     setRefused(error.message);
   };
-  const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
-    setRefused(null);
-    try {
-      const result = await signIn(values);
-      if ('challenge' in result) setChallenge(result.challenge);
-      else finish(result);
-    } catch (error) {
-      refuse(error);
-    }
-  });
+  const { onSubmit, formError, submitting } = useApiForm(
+    form,
+    async (values) => {
+      setRefused(null);
+      try {
+        const result = await signIn(values);
+        if ('challenge' in result) setChallenge(result.challenge);
+        else finish(result);
+      } catch (error) {
+        refuse(error);
+      }
+    },
+    { alertOnly: ['email'] },
+  );
   const codeStep = useApiForm(codeForm, async ({ code }) => {
     if (!challenge) return;
     try {

@@ -157,7 +157,9 @@ export function demoSvg(spec: DemoImageSpec): string {
   const textX = wide ? Math.round(badgeX + badgeRadius + w * 0.05) : Math.round(w / 2);
   const anchor = wide ? 'start' : 'middle';
   const textWidth = wide ? w - textX - w * 0.06 : w * 0.84;
-  const maxChars = Math.max(8, Math.floor(textWidth / (titleSize * 0.56)));
+  // A bold system font runs to about 0.62 of its size a character on average (0.56 let "Slow-Cooked
+  // Lamb Shoulder" run past a blog cover's edge).
+  const maxChars = Math.max(8, Math.floor(textWidth / (titleSize * 0.62)));
   const lines = wrapText(spec.title, maxChars, 3);
   const subtitleSize = Math.round(titleSize * 0.55);
   const lineHeight = Math.round(titleSize * 1.2);

@@ -84,14 +84,15 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete an address (path as named by the spec)',
+        description:
+          'Answers the deleted address as it was, like the other address calls (api-contract: "create, update, delete, make default an address"). Deleting the default hands it to the newest remaining address; GET user/address shows it.',
         params: idParams,
-        response: { 200: listReply, ...failureResponses },
+        response: { 200: addressReply, ...failureResponses },
       },
     },
     async (request) => {
       const user = await requireUser(request);
-      await deleteAddress(app.db, user.id, request.params.id);
-      return ok({ addresses: await listAddresses(app.db, user.id) });
+      return ok(await deleteAddress(app.db, user.id, request.params.id));
     },
   );
 

@@ -107,9 +107,12 @@ export async function updateAddress(db: Db, userId: number, id: number, fields: 
   });
 }
 
-/** Deleting the default hands it to the newest remaining address, so one default remains. */
-export async function deleteAddress(db: Db, userId: number, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Deletes one of the user's addresses and answers it as it was (the contract's reply for every
+ * address call). Deleting the default hands it to the newest remaining address, so one remains.
+ */
+export async function deleteAddress(db: Db, userId: number, id: number): Promise<AddressDto> {
+  return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const row = await ownAddress(tx, userId, id);
     await tx.delete(addresses).where(eq(addresses.id, id));
@@ -122,6 +125,7 @@ export async function deleteAddress(db: Db, userId: number, id: number): Promise
         .limit(1);
       if (next) await setDefault(tx, userId, next.id);
     }
+    return toAddressDto(row);
   });
 }
 

@@ -68,7 +68,13 @@ describe('addresses', () => {
     // Deleting the default hands it to the newest remaining address.
     const removed = await call(token, 'DELETE', `/user/update-profile/${c.id}`);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json().data.addresses.map((x: { id: number }) => x.id)).toEqual([b.id, a.id]);
+    // The reply is the address deleted, as it was (the contract's shape for every address call).
+    expect(removed.json().data).toEqual(c);
+    const left = await call(token, 'GET', '/user/address');
+    expect(left.json().data.addresses.map((x: { id: number; is_default: boolean }) => [x.id, x.is_default])).toEqual([
+      [b.id, true],
+      [a.id, false],
+    ]);
     expect(await defaults(user.id)).toEqual([{ id: b.id }]);
   });
 
@@ -113,6 +119,10 @@ describe('addresses', () => {
       postcode: [authMessages.postcodeInvalid],
       line1: [authMessages.required],
     });
+    // A field that fails the same way twice (not text at all) says it once.
+    const notText = await call(token, 'POST', '/user/address', { ...home, name: [] });
+    expect(notText.statusCode).toBe(422);
+    expect(notText.json().errors.name).toEqual([authMessages.nameRequired]);
   });
 
   it("answers another user's address with 404 and leaves it alone", async () => {

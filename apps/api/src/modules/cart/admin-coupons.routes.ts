@@ -5,7 +5,7 @@ import {
   platformCouponSchema,
   platformCouponUpdateSchema,
 } from '@parade/core/admin-schemas';
-import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
+import { paginated, successEnvelope } from '@parade/core/envelope';
 import { idParamsSchema } from '@parade/core/ids';
 import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -115,14 +115,15 @@ export const adminCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Delete a platform coupon (past orders keep its code and discount)',
+        summary: 'Delete a platform coupon (past orders keep its code and discount); answers the coupon deleted',
         params: idParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(platformCouponPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteCoupon(app.db, PLATFORM, request.params.id))) throw couponMissing();
-      return ok({}, 'Coupon deleted.');
+      const deleted = await deleteCoupon(app.db, PLATFORM, request.params.id);
+      if (!deleted) throw couponMissing();
+      return ok({ coupon: toPlatformCoupon(deleted) }, 'Coupon deleted.');
     },
   );
 };

@@ -221,11 +221,14 @@ export async function updateCoupon(
   );
 }
 
-/** DELETE vendor/coupons/{id}, admin/coupons/{id}; false when not the owner's. Past orders keep their coupon code. */
-export async function deleteCoupon(db: DbOrTx, owner: CouponOwner, id: number): Promise<boolean> {
-  const rows = await db
+/**
+ * DELETE vendor/coupons/{id}, admin/coupons/{id}: the row as it was just before (one statement,
+ * RETURNING the deleted row); null when not the owner's. Past orders keep their coupon code.
+ */
+export async function deleteCoupon(db: DbOrTx, owner: CouponOwner, id: number): Promise<CouponRow | null> {
+  const [row] = await db
     .delete(coupons)
     .where(and(eq(coupons.id, id), owned(owner)))
-    .returning({ id: coupons.id });
-  return rows.length > 0;
+    .returning();
+  return row ?? null;
 }

@@ -110,7 +110,10 @@ describe('admin/coupons', () => {
     expect(changed.json().data.coupon).toMatchObject({ value: 20, sub_category_ids: [bread], per_user_limit: 2 });
     expect((await call(admin.token, 'PUT', `/api/admin/coupons/${coupon.id}`, { value: 101 })).statusCode).toBe(422);
 
-    expect((await call(admin.token, 'DELETE', `/api/admin/coupons/${coupon.id}`)).statusCode).toBe(200);
+    const deleted = await call(admin.token, 'DELETE', `/api/admin/coupons/${coupon.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The coupon deleted, as its GET answered it (decision 014).
+    expect(deleted.json().data.coupon).toMatchObject({ id: coupon.id, value: 20, sub_category_ids: [bread] });
     expect((await call(admin.token, 'GET', `/api/admin/coupons/${coupon.id}`)).statusCode).toBe(404);
   });
 });

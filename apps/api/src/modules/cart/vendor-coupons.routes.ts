@@ -1,4 +1,4 @@
-import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
+import { paginated, successEnvelope } from '@parade/core/envelope';
 import { idParamsSchema } from '@parade/core/ids';
 import {
   manageListArgs,
@@ -107,13 +107,15 @@ export const vendorCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a coupon (past orders keep its code)',
+        description: 'Answers the coupon, with its `used_count`, as it was just before the delete.',
         params: idParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(vendorCouponPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteCoupon(app.db, vendorShopId(request), request.params.id))) throw couponMissing();
-      return ok({}, 'Coupon deleted.');
+      const coupon = await deleteCoupon(app.db, vendorShopId(request), request.params.id);
+      if (!coupon) throw couponMissing();
+      return ok({ coupon: toVendorCoupon(coupon) }, 'Coupon deleted.');
     },
   );
 };

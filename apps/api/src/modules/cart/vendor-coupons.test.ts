@@ -57,7 +57,13 @@ describe('vendor coupons', () => {
       (await as(b.token, 'POST', '/api/vendor/coupons', { code: 'SPRING10', type: 'fixed', value: 100 })).statusCode,
     ).toBe(201);
 
-    expect((await as(a.token, 'DELETE', `/api/vendor/coupons/${coupon.id}`)).statusCode).toBe(200);
+    // The delete answers the coupon as it was just before, in the shape GET and PUT answer.
+    const before = (await as(a.token, 'GET', `/api/vendor/coupons/${coupon.id}`)).json().data;
+    const del = await as(a.token, 'DELETE', `/api/vendor/coupons/${coupon.id}`);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(del.json()).toMatchObject({ status: true, message: 'Coupon deleted.' });
+    expect(del.json().data.coupon).toMatchObject({ id: coupon.id, code: 'SPRING10', value: 15, used_count: 3 });
+    expect(del.json().data).toEqual(before);
     expect((await as(a.token, 'GET', `/api/vendor/coupons/${coupon.id}`)).statusCode).toBe(404);
   });
 

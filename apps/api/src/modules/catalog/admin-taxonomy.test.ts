@@ -107,4 +107,47 @@ describe('admin categories, sub-categories and brands', () => {
       expect(reply.json().data[key]).toMatchObject({ id: before.id, name: before.name, slug: before.slug });
     }
   });
+
+  it('answers each delete with the object as it was just before, as GET answers it', async () => {
+    const category = (await as(admin, 'POST', '/api/admin/categories', { name: 'Dairy Counter', vat_rate: 0 })).json()
+      .data.category;
+    const brand = (await as(admin, 'POST', '/api/admin/brands', { name: 'Meadow Farm' })).json().data.brand;
+    const cheese = (
+      await as(admin, 'POST', '/api/admin/sub-categories', {
+        category_id: category.id,
+        name: 'Cheese',
+        brand_ids: [brand.id],
+      })
+    ).json().data.sub_category;
+    const butter = (
+      await as(admin, 'POST', '/api/admin/sub-categories', { category_id: category.id, name: 'Butter' })
+    ).json().data.sub_category;
+    const remove = async (url: string, message: string) => {
+      const before = (await as(admin, 'GET', url)).json().data;
+      const reply = await as(admin, 'DELETE', url);
+      expect(reply.statusCode, `${url}: ${reply.body}`).toBe(200);
+      expect(reply.json()).toMatchObject({ status: true, message });
+      expect(reply.json().data).toEqual(before);
+      expect((await as(admin, 'DELETE', url)).statusCode).toBe(404);
+      return reply.json().data;
+    };
+
+    const deletedSub = await remove(`/api/admin/sub-categories/${cheese.id}`, 'Sub-category deleted.');
+    expect(deletedSub.sub_category).toMatchObject({
+      id: cheese.id,
+      name: 'Cheese',
+      category_id: category.id,
+      brands: [{ id: brand.id, name: 'Meadow Farm' }],
+    });
+    const deletedCategory = await remove(`/api/admin/categories/${category.id}`, 'Category deleted.');
+    expect(deletedCategory.category).toMatchObject({
+      id: category.id,
+      name: 'Dairy Counter',
+      slug: category.slug,
+      vat_rate: 0,
+      sub_categories: [{ id: butter.id, name: 'Butter' }],
+    });
+    const deletedBrand = await remove(`/api/admin/brands/${brand.id}`, 'Brand deleted.');
+    expect(deletedBrand.brand).toMatchObject({ id: brand.id, name: 'Meadow Farm', slug: brand.slug, logo: null });
+  });
 });

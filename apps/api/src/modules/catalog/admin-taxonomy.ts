@@ -151,15 +151,22 @@ export async function saveCategory(
   );
 }
 
-/** Deletes a category with its sub-categories; its products stay, uncategorised. */
-export async function deleteCategory(db: DbOrTx, id: number): Promise<boolean> {
+/**
+ * Deletes a category with its sub-categories; its products stay, uncategorised. Answers the
+ * category with its sub-categories as it was just before (read under its row lock, which a new
+ * sub-category under it waits for), or null when there is none.
+ */
+export async function deleteCategory(db: DbOrTx, id: number): Promise<AdminCategory | null> {
   // The home page keeps the category tree and brands by this (read-model.ts).
   return changeTaxonomy(() =>
     db.transaction(async (tx) => {
+      const rows = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+      const [category] = await toAdminCategories(tx, rows);
+      if (!category) return null;
       const touched = await productIdsWhere(tx, eq(products.categoryId, id));
-      const rows = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+      await tx.delete(categories).where(eq(categories.id, id));
       await refreshProductListings(tx, { productIds: touched });
-      return rows.length > 0;
+      return category;
     }),
   );
 }
@@ -279,14 +286,18 @@ export async function saveSubCategory(
   );
 }
 
-export async function deleteSubCategory(db: DbOrTx, id: number): Promise<boolean> {
+/** Deletes a sub-category; answers it with its brands as it was just before (read under its row lock), or null. */
+export async function deleteSubCategory(db: DbOrTx, id: number): Promise<AdminSubCategory | null> {
   // The home page keeps the category tree and brands by this (read-model.ts).
   return changeTaxonomy(() =>
     db.transaction(async (tx) => {
+      const rows = await tx.select().from(subCategories).where(eq(subCategories.id, id)).for('update');
+      const [subCategory] = await toAdminSubCategories(tx, rows);
+      if (!subCategory) return null;
       const touched = await productIdsWhere(tx, eq(products.subCategoryId, id));
-      const rows = await tx.delete(subCategories).where(eq(subCategories.id, id)).returning({ id: subCategories.id });
+      await tx.delete(subCategories).where(eq(subCategories.id, id));
       await refreshProductListings(tx, { productIds: touched });
-      return rows.length > 0;
+      return subCategory;
     }),
   );
 }
@@ -352,14 +363,15 @@ export async function saveBrand(db: DbOrTx, id: number | null, input: Partial<Br
   );
 }
 
-export async function deleteBrand(db: DbOrTx, id: number): Promise<boolean> {
+/** Deletes a brand; answers it as it was just before (the deleted row), or null. */
+export async function deleteBrand(db: DbOrTx, id: number): Promise<AdminBrand | null> {
   // The home page keeps the category tree and brands by this (read-model.ts).
   return changeTaxonomy(() =>
     db.transaction(async (tx) => {
       const touched = await productIdsWhere(tx, eq(products.brandId, id));
-      const rows = await tx.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
+      const [row] = await tx.delete(brands).where(eq(brands.id, id)).returning();
       await refreshProductListings(tx, { productIds: touched });
-      return rows.length > 0;
+      return row ? toAdminBrand(row) : null;
     }),
   );
 }

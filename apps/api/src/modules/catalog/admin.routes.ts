@@ -15,7 +15,7 @@ import {
   adminSubCategoryUpdateSchema,
   adminTaxonomyListQuerySchema,
 } from '@parade/core/admin-schemas';
-import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
+import { paginated, successEnvelope } from '@parade/core/envelope';
 import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureResponses, ok } from '../../lib/envelope';
@@ -111,13 +111,15 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a category and its sub-categories (its products stay, uncategorised)',
+        description: 'Answers the category, with its sub-categories, as it was just before the delete.',
         params: adminIdParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(adminCategoryPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteCategory(app.db, request.params.id))) throw missing('category');
-      return ok({}, 'Category deleted.');
+      const category = await deleteCategory(app.db, request.params.id);
+      if (!category) throw missing('category');
+      return ok({ category }, 'Category deleted.');
     },
   );
 
@@ -197,13 +199,15 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a sub-category (its products stay in their category)',
+        description: 'Answers the sub-category, with its brands, as it was just before the delete.',
         params: adminIdParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(adminSubCategoryPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteSubCategory(app.db, request.params.id))) throw missing('sub-category');
-      return ok({}, 'Sub-category deleted.');
+      const sub_category = await deleteSubCategory(app.db, request.params.id);
+      if (!sub_category) throw missing('sub-category');
+      return ok({ sub_category }, 'Sub-category deleted.');
     },
   );
 
@@ -277,13 +281,15 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a brand (its products stay, without a brand)',
+        description: 'Answers the brand as it was just before the delete.',
         params: adminIdParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(adminBrandPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteBrand(app.db, request.params.id))) throw missing('brand');
-      return ok({}, 'Brand deleted.');
+      const brand = await deleteBrand(app.db, request.params.id);
+      if (!brand) throw missing('brand');
+      return ok({ brand }, 'Brand deleted.');
     },
   );
 };

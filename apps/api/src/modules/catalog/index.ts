@@ -57,6 +57,8 @@ export {
 } from './read-model';
 export { SEARCH_LIMIT, searchVariations } from './search';
 export { SEARCH_RATE_LIMIT } from './search-limits';
+/** Reads the catalogue's words for typo correction now (otherwise in the background): for tests that search what they just wrote. */
+export { loadSearchVocabulary } from './search-vocabulary';
 export {
   listedShopSlugs,
   productPageExists,

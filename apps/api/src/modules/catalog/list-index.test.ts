@@ -10,6 +10,7 @@ import { currentListIndex, ListIndex, loadListIndex } from './list-index';
 import type { ProductFilters, ProductSort } from './product-cards';
 import { listFromSql, listProducts, type ProductListRequest } from './products.service';
 import { refreshProductListings, repairReadModel } from './read-model';
+import { loadSearchVocabulary } from './search-vocabulary';
 
 /**
  * The list index (decision 036) answers every list exactly as the SQL lists do: the same cards in
@@ -207,6 +208,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ seed: true });
   await loadListIndex(t.database.db);
+  // The catalogue's words, so that a typo's readings ("masure tape") are what both sides compare.
+  await loadSearchVocabulary(t.database.db);
 });
 afterAll(() => t.close());
 
@@ -237,7 +240,7 @@ async function someRequests(count: number, seed: number): Promise<ProductListReq
     if (next() < 0.2) filters.brand = pick(brandSlugs);
     if (next() < 0.2) filters.shop = pick(shopRows).slug ?? undefined;
     if (next() < 0.1) filters.shopId = pick(shopRows).id;
-    if (next() < 0.15) filters.search = pick(['bread', 'organic', 'tea', 'chiken', 'zzqqxxv']);
+    if (next() < 0.15) filters.search = pick(['bread', 'organic', 'tea', 'chiken', 'masure tape', 'zzqqxxv']);
     if (next() < 0.3) filters.minPrice = Math.floor(next() * 600);
     if (next() < 0.3) filters.maxPrice = 200 + Math.floor(next() * 2000);
     requests.push({

@@ -1,10 +1,10 @@
 import type { SortBy } from '@parade/core/catalog';
 import type { ProductCard } from '@parade/core/catalog-dto';
-import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { matchesIndexed, textQuery } from '../../lib/text-match';
 import { categories, products, subCategories } from './catalog.tables';
-import { correctedSearchText } from './search-vocabulary';
+import { correctedSearchTexts } from './search-vocabulary';
 
 /**
  * Product cards, the one shape of every product list, read from the catalogue read model: ONE
@@ -79,9 +79,18 @@ export function filterConditions(db: DbOrTx, filters: ProductFilters): SQL[] {
   // The product, brand, shop and active variation names, folded into one stored, indexed text.
   // A word's typo is corrected against the catalogue's words first (search-vocabulary.ts).
   if (filters.search) {
-    conditions.push(matchesIndexed(textQuery(correctedSearchText(db, filters.search)), p.searchText));
+    conditions.push(matchesAnyReading(correctedSearchTexts(db, filters.search), p.searchText));
   }
   return conditions;
+}
+
+/**
+ * A list's search filter: the stored text matches one of the readings of the shopper's text
+ * (search-vocabulary.ts: "masure tape" lists the tape measure, though "mature tape" is likelier).
+ */
+export function matchesAnyReading(readings: readonly string[], folded: SQLWrapper): SQL {
+  const each = readings.map((reading) => matchesIndexed(textQuery(reading), folded));
+  return each.length === 1 ? each[0]! : sql`(${or(...each)})`;
 }
 
 export function priceCondition(filters: ProductFilters): SQL | undefined {

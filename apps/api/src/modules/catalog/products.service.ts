@@ -13,7 +13,6 @@ import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-o
 import type { DbOrTx } from '../../db/client';
 import { jsonValue } from '../../db/json-value';
 import { notFound } from '../../lib/errors';
-import { matchesIndexed, textQuery } from '../../lib/text-match';
 import { shopHolidays } from '../shops';
 import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
 import { cachedAggregate, cachedRelated, cachedSearchIds } from './list-cache';
@@ -23,13 +22,14 @@ import {
   cardQuery,
   filterConditions,
   listed,
+  matchesAnyReading,
   type ProductFilters,
   type ProductSort,
   priceCondition,
   sortOrder,
   toProductCard,
 } from './product-cards';
-import { correctedSearchText } from './search-vocabulary';
+import { correctedSearchTexts } from './search-vocabulary';
 
 export const PRODUCTS_PER_PAGE = 20;
 export const PRODUCTS_MAX_PER_PAGE = 60;
@@ -185,12 +185,12 @@ async function listFromIndex(db: DbOrTx, index: ListIndex, request: ProductListR
 
 /** The listable products a list's search filter matches (the same condition as in SQL), kept briefly. */
 function searchedProductIds(db: DbOrTx, search: string): Promise<number[]> {
-  const corrected = correctedSearchText(db, search);
-  return cachedSearchIds(db, corrected, async () => {
+  const corrected = correctedSearchTexts(db, search);
+  return cachedSearchIds(db, corrected.join('\n'), async () => {
     const rows = await db
       .select({ id: products.id })
       .from(products)
-      .where(and(listed(), matchesIndexed(textQuery(corrected), products.searchText)));
+      .where(and(listed(), matchesAnyReading(corrected, products.searchText)));
     return rows.map((r) => r.id);
   });
 }

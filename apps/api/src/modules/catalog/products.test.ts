@@ -269,6 +269,9 @@ describe('GET /api/products: filters', () => {
     expect(ids(await allCards(`sub=${sub}`))).toEqual(expected((p) => p.subSlug === sub));
     expect(ids(await allCards(`brand=${brand}`))).toEqual(expected((p) => p.brandSlug === brand));
     expect(ids(await allCards(`shop=${shop}`))).toEqual(expected((p) => p.shopSlug === shop));
+    // Written with brackets, as a client that writes every filter so may: the same filter, not an unknown field.
+    expect(ids(await allCards(`shop[]=${shop}`))).toEqual(expected((p) => p.shopSlug === shop));
+    expect(ids(await allCards(`brand[0]=${brand}`))).toEqual(expected((p) => p.brandSlug === brand));
     const combined = expected(
       (p) => p.categorySlug === sample.categorySlug && p.subSlug === sub && p.brandSlug === brand,
     );
@@ -389,6 +392,11 @@ describe('GET /api/products: bad parameters', () => {
     ['category[0]=not%20a%20slug!', 'category.0'],
     ['brand=%3Cscript%3E', 'brand'],
     ['page=1&page=2', 'page'],
+    // Two values where one goes, bracketed or not, are refused rather than one picked.
+    ['shop[]=green-barrow&shop[]=the-stepney-deli', 'shop'],
+    ['page[]=2&page[]=3', 'page'],
+    ['brand=a&brand[]=b', 'brand'],
+    ['min_price[0]=abc', 'min_price'],
   ];
   for (const [query, field] of cases) {
     it(`answers ${query} with 422 naming ${field}`, async () => {

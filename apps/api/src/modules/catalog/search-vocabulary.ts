@@ -1,4 +1,4 @@
-import { buildVocabulary, correctWord, type Vocabulary } from '@parade/core/typo-correction';
+import { buildVocabulary, queryCorrections, type Vocabulary, wordCorrections } from '@parade/core/typo-correction';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { foldText } from '../../lib/text-match';
@@ -103,32 +103,34 @@ export function searchVocabulary(db: DbOrTx): Vocabulary | null {
   return entry?.vocabulary ?? null;
 }
 
-/** Corrected words per vocabulary (a new read of the words starts afresh), a bounded number of them. */
-const correctionsKept = new WeakMap<Vocabulary, Map<string, string>>();
+/** Each typed word's corrections per vocabulary (a new read of the words starts afresh), a bounded number of them. */
+const correctionsKept = new WeakMap<Vocabulary, Map<string, string[]>>();
 const CORRECTIONS_KEPT = 20_000;
 
-/** A shopper's search text folded, each word's typo corrected when the words are at hand. */
-export function correctedSearchText(db: DbOrTx, text: string): string {
+/**
+ * A shopper's search text folded, as the queries it may mean once each word's typo is corrected
+ * (core's `queryCorrections`): the most likely first, then those a typo as close to another word
+ * gives ("masure tape": "mature tape", then "measure tape"). The text alone, folded, while the
+ * words are not at hand.
+ */
+export function correctedSearchTexts(db: DbOrTx, text: string): string[] {
   const folded = foldText(text);
   const vocabulary = searchVocabulary(db);
-  if (!vocabulary) return folded;
+  if (!vocabulary) return [folded];
   let kept = correctionsKept.get(vocabulary);
   if (!kept) {
     kept = new Map();
     correctionsKept.set(vocabulary, kept);
   }
-  // Word by word, as correctQuery does, each word's correction kept: typed words repeat far more
-  // often than whole queries.
-  return folded
-    .split(' ')
-    .map((word) => {
-      let corrected = kept.get(word);
-      if (corrected === undefined) {
-        if (kept.size >= CORRECTIONS_KEPT) kept.clear();
-        corrected = correctWord(vocabulary, word);
-        kept.set(word, corrected);
-      }
-      return corrected;
-    })
-    .join(' ');
+  const words = kept;
+  // Word by word, each word's corrections kept: typed words repeat far more often than whole queries.
+  return queryCorrections(folded, (word) => {
+    let corrections = words.get(word);
+    if (corrections === undefined) {
+      if (words.size >= CORRECTIONS_KEPT) words.clear();
+      corrections = wordCorrections(vocabulary, word);
+      words.set(word, corrections);
+    }
+    return corrections;
+  });
 }

@@ -6,7 +6,7 @@ import { jsonValue } from '../../db/json-value';
 import { preparedOn, rawStatement } from '../../db/prepared';
 import { containsPattern, FUZZY_THRESHOLD, foldText, textQuery } from '../../lib/text-match';
 import { cachedSearchHits } from './list-cache';
-import { correctedSearchText, searchVocabulary } from './search-vocabulary';
+import { correctedSearchTexts, searchVocabulary } from './search-vocabulary';
 
 export const SEARCH_LIMIT = 10;
 /** Candidates of each kind ranked per query: all matches of a 3-letter query at a million variations would not be. */
@@ -322,12 +322,22 @@ export function startsQuery(vocabulary: Vocabulary | null, folded: string, typed
  * with typos (one in a word of 4-7 letters, two from 8, corrected against the catalogue's words;
  * closer misspellings by trigram), best match first.
  */
-export function searchVariations(db: DbOrTx, text: string): Promise<SearchHit[]> {
+export async function searchVariations(db: DbOrTx, text: string): Promise<SearchHit[]> {
   // Each word with a typo beyond the trigram's reach corrected to the catalogue's own word
-  // ("sourdugh" -> "sourdough"; search-vocabulary.ts), then kept a few seconds by the folded
-  // text, so "Bag", "bag " and "BAG" share one entry (list-cache.ts).
-  const corrected = correctedSearchText(db, text);
-  return cachedSearchHits(db, corrected, () => findVariations(db, corrected, text));
+  // ("sourdugh" -> "sourdough"; search-vocabulary.ts), each corrected text's hits then kept a few
+  // seconds by it, so "Bag", "bag " and "BAG" share one entry (list-cache.ts).
+  const [likeliest = '', ...others] = correctedSearchTexts(db, text);
+  let hits = await cachedSearchHits(db, likeliest, () => findVariations(db, likeliest, text));
+  // A typo as close to another catalogue word ("masure": "mature" or "measure") fills the room
+  // the likeliest reading leaves, in the order of its own ranking: "masure tape" finds the tape
+  // measure though no mature tape exists. The likeliest reading's hits keep their places.
+  for (const other of others) {
+    if (hits.length >= SEARCH_LIMIT) break;
+    const more = await cachedSearchHits(db, other, () => findVariations(db, other, text));
+    const shown = new Set(hits.map((hit) => hit.id));
+    hits = [...hits, ...more.filter((hit) => !shown.has(hit.id))].slice(0, SEARCH_LIMIT);
+  }
+  return hits;
 }
 
 async function findVariations(db: DbOrTx, text: string, typed?: string): Promise<SearchHit[]> {

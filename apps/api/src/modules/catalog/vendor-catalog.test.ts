@@ -74,9 +74,52 @@ describe('a vendor creating and editing products', () => {
     await as(a.token, 'POST', `/api/vendor/products/${product.id}/publish`);
     expect((await listed('/api/products?search=zanzibar')).products.total).toBe(1);
 
+    // The delete answers the product with its variations as it was just before, as GET answers it.
+    const before = (await as(a.token, 'GET', `/api/vendor/products/${product.id}`)).json().data;
     const del = await as(a.token, 'DELETE', `/api/vendor/products/${product.id}`);
-    expect(del.statusCode).toBe(200);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(del.json()).toMatchObject({ status: true, message: 'Product deleted.' });
+    expect(del.json().data.product).toMatchObject({
+      id: product.id,
+      name: 'Zanzibar Cloves',
+      slug: 'zanzibar-cloves',
+      is_active: true,
+      variations: [{ id: variationId, full_name: 'Zanzibar Cloves 50g', price: 349, stock: 0, sku: 'ZC-50' }],
+    });
+    expect(del.json().data).toEqual(before);
     expect((await listed('/api/products?search=zanzibar')).products.total).toBe(0);
+    expect((await as(a.token, 'GET', `/api/vendor/products/${product.id}`)).statusCode).toBe(404);
+  });
+
+  it('deletes a variation and answers it as it was just before', async () => {
+    const product = await createProduct(a.token, {
+      name: 'Wildflower Honey',
+      variations: [
+        { name: '250g', price: 450, stock: 8, sku: 'WH-250' },
+        { name: '500g', price: 799, stock: 4, sku: 'WH-500' },
+      ],
+    });
+    const [small, large] = product.variations;
+    const before = (await as(a.token, 'GET', `/api/vendor/products/${product.id}`)).json().data.product;
+    const del = await as(a.token, 'DELETE', `/api/vendor/variations/${large.id}`);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(del.json()).toMatchObject({ status: true, message: 'Variation deleted.' });
+    expect(del.json().data.variation).toMatchObject({
+      id: large.id,
+      product_id: product.id,
+      name: '500g',
+      full_name: 'Wildflower Honey 500g',
+      price: 799,
+      stock: 4,
+      sku: 'WH-500',
+      is_active: true,
+    });
+    expect(del.json().data.variation).toEqual(before.variations[1]);
+    const after = (await as(a.token, 'GET', `/api/vendor/products/${product.id}`)).json().data.product;
+    expect(after.variations.map((v: { id: number }) => v.id)).toEqual([small.id]);
+    const again = await as(a.token, 'DELETE', `/api/vendor/variations/${large.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe('variation_not_found');
   });
 
   it('updates only the fields sent and renames the variations with the product', async () => {

@@ -1,5 +1,7 @@
 import { STANDARD_VAT_RATE } from '@parade/core/vat';
 import type {
+  VendorProduct,
+  VendorVariation,
   vendorProductCreateSchema,
   vendorProductUpdateSchema,
   vendorVariationCreateSchema,
@@ -13,6 +15,7 @@ import { freeSlug, slugRace } from '../../lib/slugs';
 import { brands, categories, products, productVariations, subCategories } from './catalog.tables';
 import { refreshProductListings } from './read-model';
 import { takenSlugs } from './slugs';
+import { findVendorProduct, toVendorVariation } from './vendor.queries';
 
 /**
  * The merchant's catalogue writes (decision 010, like catalog.commands.ts): each checks that the
@@ -196,16 +199,28 @@ export async function updateVendorProduct(
   );
 }
 
-/** DELETE vendor/products/{id}: the product and its variations (order lines keep their copies). */
-export async function deleteVendorProduct(db: DbOrTx, shopId: number, productId: number): Promise<boolean> {
+/**
+ * DELETE vendor/products/{id}: the product and its variations (order lines keep their copies).
+ * Answers the product as it was just before (read in the transaction, under the product's row
+ * lock), or null when it is not the shop's.
+ */
+export async function deleteVendorProduct(
+  db: DbOrTx,
+  shopId: number,
+  productId: number,
+): Promise<VendorProduct | null> {
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(products)
+    const [own] = await tx
+      .select({ id: products.id })
+      .from(products)
       .where(and(eq(products.id, productId), eq(products.shopId, shopId)))
-      .returning({ id: products.id });
+      .for('update');
+    const product = own ? await findVendorProduct(tx, shopId, productId) : null;
+    if (!product) return null;
+    await tx.delete(products).where(eq(products.id, productId));
     // Nothing left to recompute, but the refresh drops the cached lists that showed it.
-    await refreshProductListings(tx, { productIds: rows.map((r) => r.id) });
-    return rows.length > 0;
+    await refreshProductListings(tx, { productIds: [productId] });
+    return product;
   });
 }
 
@@ -329,14 +344,21 @@ export async function updateVendorVariation(
   );
 }
 
-/** DELETE vendor/variations/{id}; false when not the shop's. Order lines keep their copies (variation_id becomes null). */
-export async function deleteVendorVariation(db: DbOrTx, shopId: number, variationId: number): Promise<boolean> {
+/**
+ * DELETE vendor/variations/{id}: answers the variation as it was just before (its locked row),
+ * or null when not the shop's. Order lines keep their copies (variation_id becomes null).
+ */
+export async function deleteVendorVariation(
+  db: DbOrTx,
+  shopId: number,
+  variationId: number,
+): Promise<VendorVariation | null> {
   return db.transaction(async (tx) => {
     const own = await lockOwnVariation(tx, shopId, variationId);
-    if (!own) return false;
+    if (!own) return null;
     await tx.delete(productVariations).where(eq(productVariations.id, variationId));
     await refreshProductListings(tx, { productIds: [own.variation.productId] });
-    return true;
+    return toVendorVariation(own.variation);
   });
 }
 

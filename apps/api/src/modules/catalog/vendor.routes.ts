@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { digitalFileKindsMessage } from '@parade/core/digital-files';
-import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
+import { paginated, successEnvelope } from '@parade/core/envelope';
 import { idParamsSchema, idSchema } from '@parade/core/ids';
 import {
   DIGITAL_FILE_FIELD,
@@ -19,6 +19,7 @@ import {
 } from '@parade/core/vendor-schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   cleanFileName,
   digitalFileTooLarge,
@@ -31,6 +32,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { cleanUpload, imageBytes, imageInvalidOn, imageRules } from '../../lib/image-upload';
 import { type CleanImage, IMAGE_MAX_BYTES, removeImages, saveImage } from '../../lib/images';
 import { fileStream, formParts } from '../../lib/multipart';
+import { fileField } from '../../plugins/openapi';
 import { vendorShopId } from '../../plugins/role-guards';
 import { deleteShopProduct, deleteShopVariation, removeShopDigitalFile } from '../../workflows/delete-from-catalogue';
 import {
@@ -200,15 +202,17 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Delete a product and its variations (past orders keep their lines)',
         description:
+          'Answers the product with its variations as it was just before the delete. ' +
           "Its reviews go with it and the shop's rating is recomputed. A product bought as a download (a digital line of " +
           'an order not cancelled) is kept for its buyers: 409 `digital_product_sold` (hide it with `is_active: false`).',
         params: idParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(vendorProductPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteShopProduct(app.db, vendorShopId(request), request.params.id))) throw productMissing();
-      return ok({}, 'Product deleted.');
+      const product = await deleteShopProduct(app.db, vendorShopId(request), request.params.id);
+      if (!product) throw productMissing();
+      return ok({ product }, 'Product deleted.');
     },
   );
 
@@ -264,21 +268,28 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Delete a variation (past orders keep their lines)',
         description:
-          'A variation bought as a download (a digital line of an order not cancelled) is kept for its buyers: 409 ' +
-          '`digital_product_sold` (hide it with `is_active: false`).',
+          'Answers the variation as it was just before the delete. A variation bought as a download (a digital line ' +
+          'of an order not cancelled) is kept for its buyers: 409 `digital_product_sold` (hide it with `is_active: false`).',
         params: idParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(vendorVariationPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteShopVariation(app.db, vendorShopId(request), request.params.id))) throw variationMissing();
-      return ok({}, 'Variation deleted.');
+      const variation = await deleteShopVariation(app.db, vendorShopId(request), request.params.id);
+      if (!variation) throw variationMissing();
+      return ok({ variation }, 'Variation deleted.');
     },
   );
 
   app.post(
     '/vendor/products/:id/images',
     {
+      config: {
+        documentedBody: z.object({
+          images: z.array(fileField('A picture of the variation')).min(1).max(MAX_FILES_PER_UPLOAD),
+          variation_id: z.number().int().optional(),
+        }),
+      },
       schema: {
         tags,
         security,
@@ -373,6 +384,7 @@ export const vendorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vendor/variations/:id/digital-file',
     {
+      config: { documentedBody: z.object({ [DIGITAL_FILE_FIELD]: fileField('The file the variation sells') }) },
       schema: {
         tags,
         security,

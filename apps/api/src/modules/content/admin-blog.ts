@@ -111,13 +111,14 @@ export async function saveBlogCategory(
 
 /**
  * Deletes a category that no post belongs to; a category with posts answers 409 (its posts would
- * lose their place on the storefront's blog, so the admin moves or deletes them first).
+ * lose their place on the storefront's blog, so the admin moves or deletes them first). Answers
+ * the category as it was just before (its locked row, `posts_count` 0), or null when there is none.
  */
-export async function deleteBlogCategory(db: DbOrTx, id: number): Promise<boolean> {
+export async function deleteBlogCategory(db: DbOrTx, id: number): Promise<AdminBlogCategory | null> {
   return changeContent(() =>
     db.transaction(async (tx) => {
       const [current] = await tx.select().from(blogCategories).where(eq(blogCategories.id, id)).for('update');
-      if (!current) return false;
+      if (!current) return null;
       const [used] = await tx.select({ total: countAll() }).from(blogPosts).where(eq(blogPosts.categoryId, id));
       const count = Number(used?.total ?? 0);
       if (count > 0) {
@@ -128,7 +129,7 @@ export async function deleteBlogCategory(db: DbOrTx, id: number): Promise<boolea
         );
       }
       await tx.delete(blogCategories).where(eq(blogCategories.id, id));
-      return true;
+      return toAdminBlogCategory({ ...current, postsCount: count });
     }),
   );
 }
@@ -279,9 +280,14 @@ export async function saveBlogPost(
   );
 }
 
-export async function deleteBlogPost(db: DbOrTx, id: number): Promise<boolean> {
-  return changeContent(async () => {
-    const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
-    return rows.length > 0;
-  });
+/** Deletes a post; answers it as it was just before (read under its row lock), or null when there is none. */
+export async function deleteBlogPost(db: DbOrTx, id: number): Promise<AdminBlogPost | null> {
+  return changeContent(() =>
+    db.transaction(async (tx) => {
+      const [row] = await postRows(tx).where(eq(blogPosts.id, id)).for('update', { of: blogPosts });
+      if (!row) return null;
+      await tx.delete(blogPosts).where(eq(blogPosts.id, id));
+      return toAdminBlogPost(row);
+    }),
+  );
 }

@@ -28,14 +28,16 @@ import {
   adminSliderSchema,
   adminSliderUpdateSchema,
 } from '@parade/core/admin-schemas';
-import { emptyPayloadSchema, paginated, successEnvelope } from '@parade/core/envelope';
+import { paginated, successEnvelope } from '@parade/core/envelope';
 import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { imageInvalidOn, imageRules, readOneImage } from '../../lib/image-upload';
 import { IMAGE_MAX_BYTES, saveImage } from '../../lib/images';
 import { requireUser } from '../../plugins/auth';
+import { fileField } from '../../plugins/openapi';
 import {
   deleteBlogCategory,
   deleteBlogPost,
@@ -72,6 +74,7 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
   app.post(
     '/admin/content-images',
     {
+      config: { documentedBody: z.object({ image: fileField('The picture') }) },
       schema: {
         tags,
         security,
@@ -162,13 +165,15 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         tags,
         security,
         summary: 'Delete a slide or banner',
+        description: 'Answers the slide or banner as it was just before the delete.',
         params: adminIdParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(adminSliderPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteSlider(app.db, request.params.id))) throw missing('slider');
-      return ok({}, 'Slide deleted.');
+      const slider = await deleteSlider(app.db, request.params.id);
+      if (!slider) throw missing('slider');
+      return ok({ slider }, 'Slide deleted.');
     },
   );
 
@@ -242,13 +247,15 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         tags,
         security,
         summary: 'Delete a page and its settings rows',
+        description: 'Answers the page, with its settings rows, as it was just before the delete.',
         params: adminIdParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(adminPagePayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deletePage(app.db, request.params.id))) throw missing('page');
-      return ok({}, 'Page deleted.');
+      const page = await deletePage(app.db, request.params.id);
+      if (!page) throw missing('page');
+      return ok({ page }, 'Page deleted.');
     },
   );
 
@@ -323,13 +330,15 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         tags,
         security,
         summary: 'Delete a blog category that has no posts (409 blog_category_not_empty otherwise)',
+        description: 'Answers the blog category as it was just before the delete.',
         params: adminIdParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(adminBlogCategoryPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteBlogCategory(app.db, request.params.id))) throw missing('blog category');
-      return ok({}, 'Blog category deleted.');
+      const blog_category = await deleteBlogCategory(app.db, request.params.id);
+      if (!blog_category) throw missing('blog category');
+      return ok({ blog_category }, 'Blog category deleted.');
     },
   );
 
@@ -415,13 +424,15 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         tags,
         security,
         summary: 'Delete a blog post',
+        description: 'Answers the blog post as it was just before the delete.',
         params: adminIdParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(adminBlogPostPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteBlogPost(app.db, request.params.id))) throw missing('blog post');
-      return ok({}, 'Post deleted.');
+      const blog_post = await deleteBlogPost(app.db, request.params.id);
+      if (!blog_post) throw missing('blog post');
+      return ok({ blog_post }, 'Post deleted.');
     },
   );
 
@@ -495,13 +506,15 @@ export const contentEditorialAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         tags,
         security,
         summary: 'Delete a platform deal',
+        description: 'Answers the deal as it was just before the delete.',
         params: adminIdParamsSchema,
-        response: { 200: successEnvelope(emptyPayloadSchema), ...failureResponses },
+        response: { 200: successEnvelope(adminDealPayloadSchema), ...failureResponses },
       },
     },
     async (request) => {
-      if (!(await deleteDeal(app.db, request.params.id))) throw missing('deal');
-      return ok({}, 'Deal deleted.');
+      const deal = await deleteDeal(app.db, request.params.id);
+      if (!deal) throw missing('deal');
+      return ok({ deal }, 'Deal deleted.');
     },
   );
 };

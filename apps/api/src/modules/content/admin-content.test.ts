@@ -49,6 +49,20 @@ function expectRefused(res: LightMyRequestResponse, status: number, code: string
   for (const field of fields) expect(Object.keys(body.errors), res.body).toContain(field);
 }
 
+/**
+ * Deletes the object at `url` and checks the reply: the message, and as payload the object as it
+ * was just before, exactly as GET answered it (the contract's "the object"). Answers that payload.
+ */
+async function deleteAnswersObject(url: string, message: string) {
+  const before = await adminCall('GET', url);
+  expect(before.statusCode, before.body).toBe(200);
+  const deleted = await adminCall('DELETE', url);
+  expect(deleted.statusCode, deleted.body).toBe(200);
+  expect(deleted.json()).toMatchObject({ status: true, message });
+  expect(deleted.json().data).toEqual(before.json().data);
+  return deleted.json().data;
+}
+
 async function uploadImage(bytes: Buffer, name = 'picture.png', token = admin) {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(bytes)]), name);
@@ -143,7 +157,14 @@ describe('admin sliders', () => {
     expect(after).toContain(banner.json().data.slider.id);
 
     await cached('/api/home');
-    expect((await adminCall('DELETE', `/api/admin/sliders/${banner.json().data.slider.id}`)).statusCode).toBe(200);
+    const deleted = await deleteAnswersObject(`/api/admin/sliders/${banner.json().data.slider.id}`, 'Slide deleted.');
+    expect(deleted.slider).toMatchObject({
+      id: banner.json().data.slider.id,
+      type: 'home_banner',
+      title: 'Free collection',
+      image: 'https://cdn.example.test/banner.png',
+      is_active: true,
+    });
     expect((await storefront('/api/home')).json().data.sliders).toEqual([]);
     expectRefused(await adminCall('DELETE', `/api/admin/sliders/${banner.json().data.slider.id}`), 404, 'not_found');
     expectRefused(await adminCall('PUT', '/api/admin/sliders/999999', { title: 'x' }), 404, 'not_found');
@@ -252,7 +273,16 @@ describe('admin pages and their settings rows', () => {
     );
 
     await cached('/api/pages');
-    expect((await adminCall('DELETE', `/api/admin/pages/${page.id}`)).statusCode).toBe(200);
+    const deleted = await deleteAnswersObject(`/api/admin/pages/${page.id}`, 'Page deleted.');
+    expect(deleted.page).toMatchObject({
+      id: page.id,
+      slug: 'delivery',
+      title: 'Delivery and collection',
+      in_footer: true,
+    });
+    expect(deleted.page.settings).toEqual([
+      expect.objectContaining({ section: 'intro', key: 'content', value: '<p>Collection only this week.</p>' }),
+    ]);
     const gone = (await storefront('/api/pages')).json().data as { slug: string }[];
     expect(gone.map((p) => p.slug)).not.toContain('delivery');
     expectRefused(await adminCall('GET', `/api/admin/pages/${page.id}`), 404, 'not_found');
@@ -353,8 +383,25 @@ describe('admin blog', () => {
     expect(
       (await adminCall('GET', `/api/admin/blog-categories/${blogCategory.id}`)).json().data.blog_category.posts_count,
     ).toBe(1);
-    expect((await adminCall('DELETE', `/api/admin/blog-posts/${post.id}`)).statusCode).toBe(200);
-    expect((await adminCall('DELETE', `/api/admin/blog-categories/${blogCategory.id}`)).statusCode).toBe(200);
+    const deletedPost = await deleteAnswersObject(`/api/admin/blog-posts/${post.id}`, 'Post deleted.');
+    expect(deletedPost.blog_post).toMatchObject({
+      id: post.id,
+      title: post.title,
+      slug: post.slug,
+      status: 'scheduled',
+      author: 'Amira at Green Barrow',
+      category: { id: blogCategory.id, name: 'Seasonal Recipes' },
+    });
+    const deletedCategory = await deleteAnswersObject(
+      `/api/admin/blog-categories/${blogCategory.id}`,
+      'Blog category deleted.',
+    );
+    expect(deletedCategory.blog_category).toMatchObject({
+      id: blogCategory.id,
+      name: 'Seasonal Recipes',
+      slug: blogCategory.slug,
+      posts_count: 0,
+    });
     expectRefused(await adminCall('GET', `/api/admin/blog-posts/${post.id}`), 404, 'not_found');
   });
 
@@ -492,7 +539,15 @@ describe('admin platform deals', () => {
       ['title', 'description', 'badge'],
     );
 
-    expect((await adminCall('DELETE', `/api/admin/deals/${deal.id}`)).statusCode).toBe(200);
+    const deleted = await deleteAnswersObject(`/api/admin/deals/${deal.id}`, 'Deal deleted.');
+    expect(deleted.deal).toMatchObject({
+      id: deal.id,
+      title: 'Punnet season',
+      badge: '2 for £3',
+      is_active: false,
+      is_live: false,
+      shop: null,
+    });
     expectRefused(await adminCall('DELETE', `/api/admin/deals/${deal.id}`), 404, 'not_found');
   });
 });

@@ -157,9 +157,18 @@ export async function saveDeal(db: DbOrTx, id: number | null, input: Partial<Dea
   );
 }
 
-export async function deleteDeal(db: DbOrTx, id: number): Promise<boolean> {
-  return changeContent(async () => {
-    const rows = await db.delete(deals).where(eq(deals.id, id)).returning({ id: deals.id });
-    return rows.length > 0;
-  });
+/**
+ * Deletes a deal; answers it as it was just before (read under its row lock, which a save takes
+ * first, with its shop and whether the storefront showed it), or null when there is none.
+ */
+export async function deleteDeal(db: DbOrTx, id: number): Promise<AdminDeal | null> {
+  return changeContent(() =>
+    db.transaction(async (tx) => {
+      const [locked] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.id, id)).for('update');
+      const deal = locked ? await findAdminDeal(tx, id) : null;
+      if (!deal) return null;
+      await tx.delete(deals).where(eq(deals.id, id));
+      return deal;
+    }),
+  );
 }

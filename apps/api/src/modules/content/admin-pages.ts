@@ -138,10 +138,18 @@ export async function savePage(db: DbOrTx, id: number | null, input: Partial<Pag
   );
 }
 
-/** Deletes a page with its settings (the rows cascade). */
-export async function deletePage(db: DbOrTx, id: number): Promise<boolean> {
-  return changeContent(async () => {
-    const rows = await db.delete(pages).where(eq(pages.id, id)).returning({ id: pages.id });
-    return rows.length > 0;
-  });
+/**
+ * Deletes a page with its settings (the rows cascade). Answers the page with its settings rows as
+ * it was just before (read under its row lock, which a save takes first), or null when there is none.
+ */
+export async function deletePage(db: DbOrTx, id: number): Promise<AdminPage | null> {
+  return changeContent(() =>
+    db.transaction(async (tx) => {
+      const rows = await tx.select().from(pages).where(eq(pages.id, id)).for('update');
+      const [page] = await toAdminPages(tx, rows);
+      if (!page) return null;
+      await tx.delete(pages).where(eq(pages.id, id));
+      return page;
+    }),
+  );
 }

@@ -90,9 +90,10 @@ export async function saveSlider(db: DbOrTx, id: number | null, input: Partial<S
   });
 }
 
-export async function deleteSlider(db: DbOrTx, id: number): Promise<boolean> {
+/** Deletes a slider; answers it as it was just before (the deleted row), or null when there is none. */
+export async function deleteSlider(db: DbOrTx, id: number): Promise<AdminSlider | null> {
   return changeContent(async () => {
-    const rows = await db.delete(sliders).where(eq(sliders.id, id)).returning({ id: sliders.id });
-    return rows.length > 0;
+    const [row] = await db.delete(sliders).where(eq(sliders.id, id)).returning();
+    return row ? toAdminSlider(row) : null;
   });
 }

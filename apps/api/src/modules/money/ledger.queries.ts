@@ -1,7 +1,9 @@
 import { type Paginated, paginate } from '@parade/core/envelope';
 import { LEDGER_PER_PAGE, type LedgerEntry, type VendorBalance } from '@parade/core/money-schemas';
-import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../lib/text-match';
+import { orderInvoiceRefs } from '../orders';
 import { shopLedgerEntries } from './money.tables';
 
 const LONDON = sql.raw(`'Europe/London'`);
@@ -28,14 +30,36 @@ export async function shopBalance(db: DbOrTx, shopId: number, now = new Date()):
 export interface LedgerRange {
   dateFrom?: string;
   dateTo?: string;
+  /** The entry's kind, its note or its order's invoice number (contract: merchant lists take `search`). */
+  search?: string;
+  /** Newest first without one. */
+  sort?: { key: 'created_at' | 'amount'; desc: boolean };
 }
 
-function rangeOf(shopId: number, range: LedgerRange): SQL | undefined {
+function rangeOf(db: DbOrTx, shopId: number, range: LedgerRange): SQL | undefined {
   return and(
     eq(shopLedgerEntries.shopId, shopId),
     range.dateFrom ? sql`${londonDate(shopLedgerEntries.createdAt)} >= ${range.dateFrom}::date` : undefined,
     range.dateTo ? sql`${londonDate(shopLedgerEntries.createdAt)} <= ${range.dateTo}::date` : undefined,
+    range.search ? searchOf(db, shopId, range.search) : undefined,
   );
+}
+
+function searchOf(db: DbOrTx, shopId: number, search: string): SQL {
+  const like = containsPattern(search);
+  const order = orderInvoiceRefs(db);
+  const ordersMatching = db
+    .select({ id: order.id })
+    .from(order)
+    .where(and(eq(order.shopId, shopId), sql`${order.invoiceNumber} ilike ${like}`));
+  return sql`(${shopLedgerEntries.kind}::text ilike ${like} or ${shopLedgerEntries.note} ilike ${like} or ${shopLedgerEntries.orderId} in ${ordersMatching})`;
+}
+
+/** The entries' order: the sort asked for, then the newest first (id breaks ties), as every list. */
+function orderOf(sort: LedgerRange['sort']): SQL[] {
+  const direction = sort && !sort.desc ? asc : desc;
+  const column = sort?.key === 'amount' ? shopLedgerEntries.amount : shopLedgerEntries.createdAt;
+  return [direction(column), direction(shopLedgerEntries.id)];
 }
 
 type EntryRow = typeof shopLedgerEntries.$inferSelect;
@@ -64,12 +88,12 @@ export async function shopLedger(
   invoiceNumbersOf: (orderIds: number[]) => Promise<Map<number, string>>,
   pageSize: number = LEDGER_PER_PAGE,
 ): Promise<Paginated<LedgerEntry>> {
-  const where = rangeOf(shopId, range);
+  const where = rangeOf(db, shopId, range);
   const query = db
     .select()
     .from(shopLedgerEntries)
     .where(where)
-    .orderBy(desc(shopLedgerEntries.createdAt), desc(shopLedgerEntries.id));
+    .orderBy(...orderOf(range.sort));
   const rows = page === null ? await query : await query.limit(pageSize).offset((page - 1) * pageSize);
   const [counted] =
     page === null

@@ -15,6 +15,7 @@ import {
   statementSchema,
   vendorBalanceSchema,
 } from '@parade/core/money-schemas';
+import { manageListArgs } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ledgerClock } from '../../lib/clock';
@@ -63,21 +64,22 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['vendor'],
         security,
         summary:
-          "The shop's ledger entries, newest first, 20 a page (per_page 1-100); date_from/date_to are London days",
+          "The shop's ledger entries, newest first unless sorted (created_at, amount), 20 a page (per_page 1-100); search by kind, note or invoice number; date_from/date_to are London days",
         querystring: ledgerQuerySchema,
         response: { 200: successEnvelope(paginated(ledgerEntrySchema)), ...failureResponses },
       },
     },
     async (request) => {
-      const { page, per_page, date_from, date_to } = request.query;
+      const { date_from, date_to } = request.query;
+      const { page, perPage, search, sort } = manageListArgs(request.query);
       return ok(
         await shopLedger(
           app.db,
           vendorShopId(request),
-          { dateFrom: date_from, dateTo: date_to },
-          page ?? 1,
+          { dateFrom: date_from, dateTo: date_to, search, sort },
+          page,
           invoiceNumbersOf,
-          per_page,
+          perPage,
         ),
       );
     },
@@ -89,7 +91,8 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['vendor'],
         security,
-        summary: "The shop's ledger entries of a range as CSV (every entry, newest first), for a spreadsheet",
+        summary:
+          "The shop's ledger entries of a range as CSV (every entry, in the list's order; its search and sort apply), for a spreadsheet",
         querystring: ledgerQuerySchema.omit({ page: true, per_page: true }),
         response: {
           200: {
@@ -102,10 +105,11 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { date_from, date_to } = request.query;
+      const { search, sort } = manageListArgs(request.query);
       const ledger = await shopLedger(
         app.db,
         vendorShopId(request),
-        { dateFrom: date_from, dateTo: date_to },
+        { dateFrom: date_from, dateTo: date_to, search, sort },
         null,
         invoiceNumbersOf,
       );

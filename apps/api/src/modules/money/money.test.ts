@@ -287,6 +287,50 @@ describe('the ledger', () => {
   });
 });
 
+describe('GET vendor/ledger as a merchant list', () => {
+  it('searches by kind, note or invoice number, sorts by amount or date, and refuses an unknown sort', async () => {
+    const { shop, variation, vendor } = await shopWithVendor({ price: 2000 });
+    const customer = await signUp(t.app);
+    const placed = await fx.place(customer.token, collection([{ variation_id: variation.id, quantity: 1 }]));
+    const orderId = placed.json().data.orders[0].id as number;
+    const invoice = placed.json().data.invoice as string;
+    await deliver(vendor.token, orderId);
+    for (const body of [
+      { amount: 500, note: 'Float for the till' },
+      { amount: -300, note: 'Broken jar' },
+    ]) {
+      const made = await call(admin.token, 'POST', `/api/admin/shops/${shop.id}/ledger-adjustments`, body);
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const list = async (query: string) => {
+      const res = await call(vendor.token, 'GET', `/api/vendor/ledger${query}`);
+      expect(res.statusCode, `${query} ${res.body}`).toBe(200);
+      return (res.json().data.data as unknown[]).map((row) => ledgerEntrySchema.parse(row));
+    };
+    const amounts = (rows: { amount: number }[]) => rows.map((row) => row.amount);
+
+    expect(amounts(await list(''))).toEqual([-300, 500, -200]);
+    expect((await list(`?search=${invoice}`)).map((row) => [row.kind, row.invoice_number])).toEqual([
+      ['commission', invoice],
+    ]);
+    expect(amounts(await list('?search=broken'))).toEqual([-300]);
+    expect(amounts(await list('?search=adjustment'))).toEqual([-300, 500]);
+    expect(await list('?search=zzqqxx')).toEqual([]);
+    expect(amounts(await list('?sort=amount'))).toEqual([-300, -200, 500]);
+    expect(amounts(await list('?sort=-amount'))).toEqual([500, -200, -300]);
+    expect(amounts(await list('?sort=created_at'))).toEqual([-200, 500, -300]);
+
+    const bogus = await call(vendor.token, 'GET', '/api/vendor/ledger?sort=bogus');
+    expect(bogus.statusCode).toBe(422);
+    expect(bogus.json()).toMatchObject({ status: false, errors: { sort: expect.any(Array) } });
+    // The CSV takes the same search and sort.
+    const csv = await call(vendor.token, 'GET', '/api/vendor/ledger/export?search=broken');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(2);
+    expect(csv.body).toContain('Broken jar');
+  });
+});
+
 describe('npm run money:check', () => {
   it('finds a due sale missing from the ledger or recorded wrong, and repairs both without changing a row', async () => {
     const { variation, vendor, shop } = await shopWithVendor({ price: 4000 });

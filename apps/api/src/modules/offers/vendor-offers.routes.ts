@@ -30,6 +30,7 @@ import { cleanUpload, imageBytes, imageInvalidOn } from '../../lib/image-upload'
 import { removeImages, saveImage } from '../../lib/images';
 import { formParts } from '../../lib/multipart';
 import { isOwnPicture } from '../../lib/own-pictures';
+import { fileField, withFiles } from '../../plugins/openapi';
 import { vendorShopId } from '../../plugins/role-guards';
 import { confirmClaim, markClaimUsed, vendorCancelClaim } from '../../workflows/change-claim-status';
 import { claimMissing, findVendorClaim, listVendorClaims } from './claims.service';
@@ -200,6 +201,11 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vendor/offers',
     {
+      config: {
+        documentedBody: withFiles(vendorOfferCreateSchema, {
+          [OFFER_IMAGE_FIELD]: fileField('The offer picture (multipart only)').optional(),
+        }),
+      },
       schema: {
         tags,
         security,
@@ -230,6 +236,11 @@ export const vendorOffersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/vendor/offers/:id',
     {
+      config: {
+        documentedBody: withFiles(vendorOfferUpdateSchema, {
+          [OFFER_IMAGE_FIELD]: fileField('A new offer picture (multipart only)').optional(),
+        }),
+      },
       schema: {
         tags,
         security,

@@ -41,7 +41,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           status,
           dateFrom: date_from,
           dateTo: date_to,
-          shopId: shop,
+          shop,
           paymentStatus: payment_status,
         }),
       );

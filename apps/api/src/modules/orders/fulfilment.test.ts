@@ -50,6 +50,8 @@ describe('fulfilment data on vendor orders', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const invoiceNumber = placed.json().data.invoice as string;
     const invoice = (await get(customer.token, `/api/user/invoice/${invoiceNumber}`)).json().data.invoice;
+    // The customer's invoice shows the note the shop is given.
+    expect(invoice.note).toBe('Please ring the bell twice.');
 
     const list = await get(vendor.token, `/api/vendor/orders?search=${invoiceNumber}`);
     expect(list.statusCode, list.body).toBe(200);

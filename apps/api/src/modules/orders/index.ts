@@ -29,6 +29,7 @@ export {
   dueOrderMoneyFacts,
   type OrderMoneyFacts,
   orderInvoiceNumbers,
+  orderInvoiceRefs,
   orderMoneyFacts,
   ordersVatByRate,
 } from './order-money';

@@ -53,6 +53,22 @@ export async function dueOrderMoneyFacts(db: DbOrTx): Promise<OrderMoneyFacts[]>
   return rows;
 }
 
+/**
+ * Each order's shop and invoice number, as a subquery another module filters on (the ledger's
+ * search by invoice number), as shopRefs and userRefs are joined.
+ */
+export function orderInvoiceRefs(db: DbOrTx) {
+  return db
+    .select({
+      id: orders.id,
+      shopId: orders.shopId,
+      invoiceNumber: sql<string>`${invoices.number}`.as('order_invoice_number'),
+    })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .as('order_invoice');
+}
+
 /** The invoice number of each of these orders (one query). */
 export async function orderInvoiceNumbers(db: DbOrTx, orderIds: number[]): Promise<Map<number, string>> {
   if (orderIds.length === 0) return new Map();

@@ -192,6 +192,7 @@ function toInvoiceDto(invoice: InvoiceRow): InvoicePayload['invoice'] {
     shipping_charge: invoice.shippingCharge,
     total: invoice.total,
     payment_due_at: invoice.paymentDueAt?.toISOString() ?? null,
+    note: invoice.note,
   };
 }
 

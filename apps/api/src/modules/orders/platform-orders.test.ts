@@ -56,6 +56,18 @@ describe('GET /api/admin/orders', () => {
     const byShop = await get(admin.token, `/api/admin/orders?shop=${bakery.id}`);
     expect(byShop.json().data.total).toBe(await directCount(`shop_id = ${bakery.id}`));
     expect(byShop.json().data.data.map((o: { shop: { id: number } }) => o.shop.id)).toEqual([bakery.id]);
+    // The shop by its slug, as the storefront's filters name shops; an unknown slug matches nothing.
+    const bySlug = await get(admin.token, `/api/admin/orders?shop=${bakery.slug}`);
+    expect(bySlug.statusCode, bySlug.body).toBe(200);
+    expect(bySlug.json().data.data.map((o: { id: number }) => o.id)).toEqual(
+      byShop.json().data.data.map((o: { id: number }) => o.id),
+    );
+    const unknown = await get(admin.token, '/api/admin/orders?shop=no-such-shop-here');
+    expect(unknown.statusCode, unknown.body).toBe(200);
+    expect(unknown.json().data.total).toBe(0);
+    const malformed = await get(admin.token, '/api/admin/orders?shop=not%20a%20slug!');
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json()).toMatchObject({ status: false, errors: { shop: expect.any(Array) } });
 
     const bySearch = await get(admin.token, `/api/admin/orders?search=${invoice}`);
     expect(

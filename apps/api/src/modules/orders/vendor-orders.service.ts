@@ -25,8 +25,8 @@ export interface VendorOrderQuery {
   dateFrom?: string;
   dateTo?: string;
   sort?: { key: 'created_at' | 'total'; desc: boolean };
-  /** The platform's list only: one shop's orders, or one payment status. */
-  shopId?: number;
+  /** The platform's list only: one shop's orders (by id or slug), or one payment status. */
+  shop?: number | string;
   paymentStatus?: PaymentStatus;
 }
 
@@ -86,7 +86,11 @@ async function loadShopOrders(
 function filters(db: DbOrTx, query: VendorOrderQuery): SQL[] {
   const where: SQL[] = [];
   if (query.status) where.push(eq(orders.status, query.status));
-  if (query.shopId !== undefined) where.push(eq(orders.shopId, query.shopId));
+  if (typeof query.shop === 'number') where.push(eq(orders.shopId, query.shop));
+  if (typeof query.shop === 'string') {
+    const shop = shopRefs(db);
+    where.push(inArray(orders.shopId, db.select({ id: shop.id }).from(shop).where(eq(shop.slug, query.shop))));
+  }
   if (query.paymentStatus) where.push(eq(orders.paymentStatus, query.paymentStatus));
   if (query.dateFrom) where.push(sql`${londonDate(orders.createdAt)} >= ${query.dateFrom}::date`);
   if (query.dateTo) where.push(sql`${londonDate(orders.createdAt)} <= ${query.dateTo}::date`);

@@ -21,13 +21,14 @@ import {
   reviewUpdateSchema,
 } from '@parade/core/review-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { failureResponses, ok } from '../../lib/envelope';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { cleanUpload, imageBytes, imageInvalidOn, imageRules } from '../../lib/image-upload';
 import { IMAGE_MAX_BYTES, removeImages, saveImage } from '../../lib/images';
 import { formParts } from '../../lib/multipart';
 import { requireUser } from '../../plugins/auth';
+import { fileField, withFiles } from '../../plugins/openapi';
 import { createReview, editReview, removeReview } from '../../workflows/write-review';
 import { cartVariations, countListableProducts, listedCardsByIds, productShopId } from '../catalog';
 import { loadDownloadLinkSecret } from '../downloads';
@@ -165,6 +166,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/reviews',
     {
       onRequest: app.authenticate,
+      config: {
+        documentedBody: withFiles(reviewCreateSchema, {
+          photos: z.array(fileField('A photo (multipart only)')).max(REVIEW_PHOTOS_MAX).optional(),
+        }),
+      },
       schema: {
         tags: ['reviews'],
         security,
@@ -204,6 +210,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/reviews/:id',
     {
       onRequest: app.authenticate,
+      config: {
+        documentedBody: withFiles(reviewUpdateSchema, {
+          photos: z.array(fileField('A new photo (multipart only)')).max(REVIEW_PHOTOS_MAX).optional(),
+        }),
+      },
       schema: {
         tags: ['reviews'],
         security,

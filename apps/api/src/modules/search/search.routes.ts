@@ -16,7 +16,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `Product search for the autocomplete: up to ${SEARCH_LIMIT} variations, best match first`,
         description:
           'Matches product, variation, brand and shop names, ignoring case and accents; prefix and typo tolerant ' +
-          '(trigram). Exact names rank first, then prefixes, word prefixes, substrings, and fuzzy matches last.',
+          "(a word of 4-7 letters may carry one typo, from 8 two, corrected against the catalogue's own words; " +
+          'closer misspellings by trigram). Exact names rank first, then prefixes, word prefixes, substrings, and ' +
+          "fuzzy matches last. A typo as close to several catalogue words is read as each: the likeliest reading's " +
+          "hits first, then the others' while there is room.",
         body: searchRequestSchema,
         response: { 200: successEnvelope(z.array(searchHitSchema)), ...failureResponses },
       },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, products, productVariations, shops } from '../../maintenance/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { repairReadModel } from '../catalog';
+import { loadSearchVocabulary, repairReadModel } from '../catalog';
 
 let t: TestApp;
 
@@ -47,6 +47,7 @@ beforeAll(async () => {
   made.jalapeno = await addProduct(shop!.id, 'Jalapeno Salsa', 'Jar');
   // Rows written by hand: the catalogue read model follows once repaired.
   await repairReadModel(t.database.db);
+  await loadSearchVocabulary(t.database.db);
 });
 afterAll(() => t.close());
 
@@ -73,6 +74,30 @@ describe('POST /api/search', () => {
     expect(prefix[0]!.full_name).toMatch(/^Fairtrade Bananas/);
     const middle = await hits('trade banan');
     expect(middle[0]!.full_name).toMatch(/^Fairtrade Bananas/);
+  });
+
+  it('reads a typo as close to two catalogue words as either (issue 25: the engines search both)', async () => {
+    // "masure" is one edit from "mature" (the demo's Farmhouse Mature Cheddar) and from "measure"
+    // (its Tape Measure): "mature" is as used and first alphabetically, so it is the likelier.
+    const alone = (await hits('masure')).map((h) => h.full_name);
+    expect(
+      alone.slice(0, 2).every((name) => /Mature Cheddar/.test(name)),
+      alone.join(', '),
+    ).toBe(true);
+    expect(
+      alone.some((name) => /^Tape Measure/.test(name)),
+      alone.join(', '),
+    ).toBe(true);
+    // No mature tape exists: the other reading finds the tape measure.
+    const withTape = (await hits('masure tape')).map((h) => h.full_name);
+    expect(withTape.length).toBeGreaterThan(0);
+    for (const name of withTape) expect(name).toMatch(/^Tape Measure/);
+    // A list's search filter reads it the same way (list-index.test.ts compares the index with SQL).
+    const res = await t.app.inject({ method: 'GET', url: '/api/products?search=masure%20tape' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data.products.data as { name: string }[]).map((p) => p.name)).toContain('Tape Measure');
+    // A reading that fills the reply leaves no room: an exact word is never read as another.
+    expect((await hits('mature')).every((h) => /Mature/.test(h.full_name))).toBe(true);
   });
 
   it('ignores case and accents on both sides', async () => {

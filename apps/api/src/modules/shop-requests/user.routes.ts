@@ -14,6 +14,7 @@ import { cleanUpload, imageBytes, imageInvalidOn, imageRules } from '../../lib/i
 import { removeImages, saveImage } from '../../lib/images';
 import { formParts } from '../../lib/multipart';
 import { requireUser } from '../../plugins/auth';
+import { fileField, withFiles } from '../../plugins/openapi';
 import { createGeocoder } from '../location';
 import {
   assertCategoryExists,
@@ -68,6 +69,11 @@ export const shopRequestsUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/shop-create-request',
     {
+      config: {
+        documentedBody: withFiles(shopCreateRequestInputSchema, {
+          logo: fileField('The shop logo (multipart only)').optional(),
+        }),
+      },
       schema: {
         tags,
         security,

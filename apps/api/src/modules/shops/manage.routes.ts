@@ -9,11 +9,13 @@ import {
 import { paginated, successEnvelope } from '@parade/core/envelope';
 import { manageListArgs, vendorShopPayloadSchema, vendorShopUpdateSchema } from '@parade/core/vendor-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { failureResponses, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { imageInvalidOn, imageRules, readOneImage } from '../../lib/image-upload';
 import { IMAGE_MAX_BYTES, removeImages, saveImage } from '../../lib/images';
+import { fileField } from '../../plugins/openapi';
 import { vendorShopId } from '../../plugins/role-guards';
 import { setShopStatus } from '../../workflows/set-shop-status';
 import { setVendorShopImage, updateVendorShopProfile } from '../../workflows/update-shop-profile';
@@ -43,6 +45,7 @@ export const shopsManageRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/vendor/shop/${kind}`,
       {
+        config: { documentedBody: z.object({ image: fileField(`The shop's ${kind}`) }) },
         schema: {
           tags: ['vendor'],
           security: [{ bearer: [] }],

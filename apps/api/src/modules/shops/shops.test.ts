@@ -217,6 +217,13 @@ describe('GET /api/shop/{slug}/product', () => {
         .map((p) => p.id)
         .sort((a, b) => a - b),
     );
+    // The products list's bracketed form of its one category filters the same.
+    const bracketed = await get<ProductList>(
+      `/api/shop/green-barrow/product?per_page=60&category[0]=${category!.slug}`,
+    );
+    expect(bracketed.body.data.products.data.map((c) => c.id)).toEqual(
+      byCategory.body.data.products.data.map((c) => c.id),
+    );
 
     const byBrand = await get<ProductList>(
       `/api/shop/green-barrow/product?per_page=60&brand=${brand!.slug}&sort_by=price&sort_high=0`,

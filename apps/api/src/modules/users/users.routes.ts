@@ -9,6 +9,7 @@ import { AppError, invalidField } from '../../lib/errors';
 import { cleanUpload, type ImageRefusal, imageBytes } from '../../lib/image-upload';
 import { formParts } from '../../lib/multipart';
 import { requireUser } from '../../plugins/auth';
+import { fileField, withFiles } from '../../plugins/openapi';
 import { removeAvatar, saveAvatar } from './avatar';
 import { toUserDto, updateProfile } from './users.service';
 
@@ -43,6 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/update-profile',
     {
+      config: { documentedBody: withFiles(profileSchema, { avatar: fileField('The avatar picture').optional() }) },
       schema: {
         tags: ['user'],
         summary: 'Update name and phone, and optionally upload an avatar (multipart/form-data)',

@@ -27,7 +27,7 @@ export function LocationController() {
   const cart = useCartActions();
   const { held, release } = useHeldItem();
 
-  // A stored collection point that is no longer configured is dropped.
+  // A stored collection point that is no longer configured is dropped; one still configured takes its current note.
   useEffect(() => {
     if (settings.data) pruneCollectionPoint(collectionPoints);
   }, [settings.data, collectionPoints, pruneCollectionPoint]);

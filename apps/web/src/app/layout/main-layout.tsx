@@ -105,6 +105,21 @@ export function MainLayout() {
   );
 }
 
+/**
+ * The main region of a page the server draws without its screen (a shopper's own pages, the cart,
+ * checkout: they need the token and cart that only the browser holds, entry-server.tsx's
+ * renderShell): the header and footer paint at once instead of a blank splash. Never drawn in the
+ * browser: the app replaces the whole page once the token is checked and the screen is ready
+ * (start.tsx). `data-boot-status` is where main.tsx says so if the app's code cannot load.
+ */
+export function PagePending() {
+  return (
+    <Box className={classes.pending} role="status" aria-live="polite" data-boot-status="" data-page-pending="">
+      Loading your page...
+    </Box>
+  );
+}
+
 /** Shown once, while the first screen's code loads. */
 export function BootScreen() {
   return (

@@ -13,6 +13,7 @@ import {
   IconTruckDelivery,
   IconUserCircle,
 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { RequireSession } from '@/features/auth/components/require-session';
@@ -70,9 +71,9 @@ function ProfileShell() {
           <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
             <Paper withBorder radius="md" p={{ base: 4, sm: 'xs' }} component="nav" aria-label="My account">
               {/* A row that scrolls sideways on phones, a column on wider screens. */}
-              <Box hiddenFrom="sm" className={classes.linkRow}>
+              <LinkRow>
                 <ProfileLinks />
-              </Box>
+              </LinkRow>
               <Stack gap={2} visibleFrom="sm">
                 <ProfileLinks />
                 <Box p="xs" pt="md">
@@ -87,6 +88,33 @@ function ProfileShell() {
         </Grid>
       </Stack>
     </Container>
+  );
+}
+
+/** The links' row on phones, scrolled so the current page's link is in view (Reward points is the tenth of twelve). */
+function LinkRow({ children }: { children: React.ReactNode }) {
+  const row = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls again when the page changes
+  useEffect(() => {
+    const box = row.current;
+    const current = box?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!box || !current) return;
+    const offset = current.getBoundingClientRect().left - box.getBoundingClientRect().left;
+    box.scrollLeft += offset - (box.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+  return (
+    <Box
+      hiddenFrom="sm"
+      className={classes.linkRow}
+      ref={row}
+      // A link reached with Tab is scrolled whole into the row, its focus ring with it.
+      onFocus={(event) => {
+        if (event.target instanceof HTMLElement) event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      }}
+    >
+      {children}
+    </Box>
   );
 }
 

@@ -2,9 +2,11 @@ import { ActionIcon, Box, Burger, Container, Group, Text } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useAccountLinks } from '@/features/auth/components/account-links';
+import { ForStoredSession } from '@/components/layout/session-variants';
+import { accountLinks } from '@/features/auth/components/account-links';
 import { useSettings } from '@/features/content/api/get-settings';
 import { paths } from '@/lib/paths';
+import { useIsLoggedIn } from '@/lib/session-store';
 import { LocationButton } from '../components/location-button';
 import classes from './site-header.module.css';
 
@@ -95,14 +97,26 @@ export const mainLinks = [
 ] as const;
 
 /**
+ * Signed in, Profile and Track Your Order join the main links (spec section 2); drawn for a
+ * stored session too until it is checked (session-variants.tsx). Its own component, so that
+ * signing in or out redraws these links, not the header.
+ */
+function AccountNavLinks() {
+  const links = accountLinks.map((link) => (
+    <NavLink key={link.to} to={link.to} end={link.to === paths.profile()} className={classes.navLink}>
+      {link.label}
+    </NavLink>
+  ));
+  return useIsLoggedIn() ? links : <ForStoredSession>{links}</ForStoredSession>;
+}
+
+/**
  * Sticky header: logo, product search and the account menu; below it on wide screens the
  * category mega menu and main links. On small screens the drawer toggle and an account icon.
  */
 export function SiteHeader({ navOpened, onOpenNav }: { navOpened: boolean; onOpenNav: () => void }) {
   const { data: settings } = useSettings();
   const title = settings?.site_title || 'Parade';
-  // Signed in: Profile and Track Your Order join the main links (spec section 2).
-  const links = [...mainLinks, ...useAccountLinks()];
   return (
     <Box component="header" className={classes.header}>
       <div className={classes.topBar}>
@@ -158,11 +172,12 @@ export function SiteHeader({ navOpened, onOpenNav }: { navOpened: boolean; onOpe
         <Container size="xl">
           <Group gap={4} h={52} wrap="nowrap">
             <Deferred w={140} h={42} part={categoryMegaMenu} />
-            {links.map((link) => (
-              <NavLink key={link.to} to={link.to} end={link.to === paths.profile()} className={classes.navLink}>
+            {mainLinks.map((link) => (
+              <NavLink key={link.to} to={link.to} className={classes.navLink}>
                 {link.label}
               </NavLink>
             ))}
+            <AccountNavLinks />
           </Group>
         </Container>
       </Box>

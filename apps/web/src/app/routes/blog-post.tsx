@@ -22,7 +22,6 @@ import { PostCard } from '@/features/blog/components/post-card';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { preload } from '@/lib/preload';
-import { blogPostBreadcrumb, blogPostJsonLd } from '@/lib/structured-data';
 
 export const loader = ({ params }: LoaderFunctionArgs) => preload(getBlogPostQueryOptions(params.slug ?? ''));
 
@@ -41,7 +40,14 @@ export function Component() {
         description={post?.excerpt}
         image={post?.cover_image}
         type={post ? 'article' : undefined}
-        jsonLd={post ? [blogPostJsonLd(post), blogPostBreadcrumb(post)] : undefined}
+        structuredData={
+          post
+            ? [
+                { kind: 'blog-post', post },
+                { kind: 'blog-post-breadcrumb', post },
+              ]
+            : undefined
+        }
         noIndex={notFound}
       />
       {query.isPending ? (

@@ -25,7 +25,6 @@ import { ErrorState, placeholderKeys } from '@/components/ui/states';
 import { useHome } from '@/features/content/api/get-home';
 import { type Slide, SlideCarousel } from '@/features/content/components/slide-carousel';
 import { paths } from '@/lib/paths';
-import { siteJsonLd } from '@/lib/structured-data';
 import classes from './home.module.css';
 
 const toSlides = (sliders: Slider[], type: Slider['type']): Slide[] =>
@@ -245,7 +244,7 @@ export function Component() {
   return (
     <Container size="xl" py="lg">
       <PageMeta
-        jsonLd={[siteJsonLd()]}
+        structuredData={[{ kind: 'site' }]}
         description="Shop the independent shops of Jubilee Parade online: fresh food, groceries, hardware, chemist goods and books, for collection or delivery in East London."
       />
       <VisuallyHidden>

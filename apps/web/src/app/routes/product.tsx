@@ -23,7 +23,6 @@ import { FavouriteButton } from '@/features/reviews/components/favourite-button'
 import { ProductReviews, REVIEWS_SECTION_ID } from '@/features/reviews/components/product-reviews';
 import { HolidayNotice } from '@/features/shops/components/holiday-notice';
 import { paths } from '@/lib/paths';
-import { productBreadcrumb, productJsonLd } from '@/lib/structured-data';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { ProductPurchase } from '../components/product-purchase';
 import { addressOf } from './loaders';
@@ -214,7 +213,14 @@ export function Component() {
         description={page?.product.description}
         image={page ? (page.variation.images[0]?.url ?? page.variation.thumbnail) : undefined}
         type={page ? 'product' : undefined}
-        jsonLd={page ? [productJsonLd(page, firstReviews), productBreadcrumb(page)] : undefined}
+        structuredData={
+          page
+            ? [
+                { kind: 'product', page, reviews: firstReviews },
+                { kind: 'product-breadcrumb', page },
+              ]
+            : undefined
+        }
         noIndex={notFound}
       />
       {page && (

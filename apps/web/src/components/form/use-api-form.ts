@@ -18,6 +18,12 @@ export interface ApiFormOptions<T extends Values> {
    * the input's own error from the server wins.
    */
   messageOnField?: keyof T & string;
+  /**
+   * Fields whose server error, when it is the alert's own message, only marks them invalid: it
+   * is said once, in the alert (sign-in's e-mail: "These credentials do not match our records."
+   * is about the pair). Elsewhere a field keeps its message under it (a wrong current password).
+   */
+  alertOnly?: (keyof T & string)[];
   /** After a failed submit, with the message shown (e.g. to raise a toast as well). */
   onFailure?: (message: string, error: unknown) => void;
   /**
@@ -85,7 +91,7 @@ export function useApiForm<T extends Values>(
   action: (values: T) => Promise<unknown>,
   options: ApiFormOptions<T> = {},
 ): ApiForm {
-  const { messageFields = [], messageOnField, onFailure, schema } = options;
+  const { messageFields = [], messageOnField, onFailure, schema, alertOnly = [] } = options;
   const [formError, setFormError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -105,7 +111,13 @@ export function useApiForm<T extends Values>(
       for (const field of messageFields) delete fieldErrors[field];
     }
     if (messageOnField) fieldErrors[messageOnField] ??= message;
-    form.setErrors(fieldErrors);
+    // A field of `alertOnly` whose error is the alert's own message is marked invalid without
+    // saying it a second time.
+    const shown: Record<string, string | true> = { ...fieldErrors };
+    if (!messageOnField) {
+      for (const field of alertOnly) if (fieldErrors[field] === message) shown[field] = true;
+    }
+    form.setErrors(shown);
     focusFirstError(form, fieldErrors, messageOnField ? [messageOnField] : []);
     if (!messageOnField) setFormError(message);
     onFailure?.(message, error);

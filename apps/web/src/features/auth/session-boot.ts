@@ -8,7 +8,8 @@ let booting: Promise<void> | null = null;
 
 /**
  * Spec section 4, boot: check the stored token with the server (GET auth/me) once, before the
- * first navigation. Route guards await this, and main.tsx shows a splash until it settles.
+ * first navigation. Route guards await this, and start.tsx shows a splash (or the server's frame
+ * of the page) until it settles.
  * From then on a 401 from any call signs the user out cleanly, and so does a sign-out in
  * another tab.
  */

@@ -1,4 +1,5 @@
 import { Anchor, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/states';
 import { StatusBadge } from '@/components/status-badge';
@@ -8,6 +9,9 @@ import { ShopProfileForm } from '@/features/shop-profile/components/shop-profile
 
 export function Component() {
   const shop = useShop();
+  // A fresh form on every visit: coming back right after "Leave without saving", before React has
+  // drawn the page left for, must not find the discarded edits in a form React kept mounted.
+  const visit = useLocation().key;
   return (
     <Stack gap="md">
       <PageHeader
@@ -36,7 +40,7 @@ export function Component() {
               <ShopImageUpload kind="banner" current={shop.data.banner?.url ?? null} />
             </SimpleGrid>
           </Paper>
-          <ShopProfileForm key={shop.data.id} shop={shop.data} />
+          <ShopProfileForm key={`${shop.data.id}:${visit}`} shop={shop.data} />
         </>
       )}
     </Stack>

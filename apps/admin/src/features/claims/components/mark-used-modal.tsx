@@ -1,12 +1,14 @@
-import { Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toPence } from '@parade/core/money';
 import type { VendorClaim } from '@parade/core/offer-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
 import { FormModal } from '@/components/form-modal';
+import { MoneyInput } from '@/components/money-input';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney, poundsFromPence } from '@/lib/format';
+import { wholePenceErrors } from '@/lib/whole-pence';
 import { useMarkClaimUsed } from '../api/change-claim';
 import { useCustomerOrders } from '../api/get-customer-orders';
 import { ClaimSummary } from './claim-summary';
@@ -37,7 +39,7 @@ function MarkUsedForm({ claim, onDone }: { claim: VendorClaim; onDone: () => voi
     validate: {
       discount_applied: (value) =>
         value === '' || (Number(value) >= 0 && Number.isFinite(Number(value)))
-          ? null
+          ? (wholePenceErrors({ discount_applied: value }, ['discount_applied']).discount_applied ?? null)
           : 'Enter the amount taken off in pounds, e.g. 2.50.',
     },
   });
@@ -60,7 +62,7 @@ function MarkUsedForm({ claim, onDone }: { claim: VendorClaim; onDone: () => voi
   const pickOrder = (value: string | null) => {
     form.setFieldValue('order_id', value);
     const order = orders.data?.find((o) => String(o.id) === value);
-    if (order) form.setFieldValue('discount_applied', suggestedDiscount(claim, order.subtotal) / 100);
+    if (order) form.setFieldValue('discount_applied', poundsFromPence(suggestedDiscount(claim, order.subtotal)));
   };
 
   const orderOptions = (orders.data ?? []).map((o) => ({
@@ -88,12 +90,9 @@ function MarkUsedForm({ claim, onDone }: { claim: VendorClaim; onDone: () => voi
           {...form.getInputProps('order_id')}
           onChange={pickOrder}
         />
-        <NumberInput
+        <MoneyInput
           label="Discount applied"
           description="What you took off, in pounds"
-          prefix="£"
-          decimalScale={2}
-          fixedDecimalScale
           min={0}
           {...form.getInputProps('discount_applied')}
         />

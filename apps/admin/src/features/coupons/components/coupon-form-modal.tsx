@@ -15,8 +15,10 @@ import { vendorCouponCreateSchema } from '@parade/core/vendor-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
 import { DateTimeField } from '@/components/date-time-field';
 import { FormModal } from '@/components/form-modal';
+import { MoneyInput } from '@/components/money-input';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
+import { wholePenceErrors } from '@/lib/whole-pence';
 import { zodValidate } from '@/lib/zod-validate';
 import type { Coupon, CouponOwner } from '../api/coupon-owner';
 import { useSaveCoupon } from '../api/save-coupon';
@@ -58,6 +60,7 @@ function CouponForm({
     initialValues: coupon ? couponValues(coupon) : emptyCoupon,
     validate: (values) => ({
       ...checkWithCore[owner](values),
+      ...wholePenceErrors(values, values.type === 'fixed' ? ['value', 'min_spend'] : ['min_spend']),
       ...(values.value === '' ? { value: 'Enter the discount.' } : {}),
     }),
   });
@@ -96,8 +99,6 @@ function CouponForm({
             label={percent ? 'Discount (%)' : 'Discount (£)'}
             suffix={percent ? '%' : undefined}
             prefix={percent ? undefined : '£'}
-            decimalScale={percent ? undefined : 2}
-            fixedDecimalScale={!percent}
             min={percent ? 1 : 0.01}
             max={percent ? 100 : undefined}
             // Core's rule says what is wrong with 150%; silently clamping would hide it.
@@ -105,12 +106,9 @@ function CouponForm({
             required
             {...form.getInputProps('value')}
           />
-          <NumberInput
+          <MoneyInput
             label="Minimum spend"
             description="In pounds; empty for none"
-            prefix="£"
-            decimalScale={2}
-            fixedDecimalScale
             min={0}
             {...form.getInputProps('min_spend')}
           />

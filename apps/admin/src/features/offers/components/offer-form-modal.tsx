@@ -25,9 +25,11 @@ import { FormAlert } from '@parade/ui/form-alert';
 import { useState } from 'react';
 import { DateTimeField } from '@/components/date-time-field';
 import { FormModal } from '@/components/form-modal';
+import { MoneyInput } from '@/components/money-input';
 import { notifySuccess } from '@/components/notify';
 import { useApiForm } from '@/components/use-api-form';
 import { formatFileSize } from '@/lib/format';
+import { wholePenceErrors } from '@/lib/whole-pence';
 import { zodValidate } from '@/lib/zod-validate';
 import { useSaveOffer } from '../api/save-offer';
 import { OfferImageInput } from './offer-image-input';
@@ -44,6 +46,7 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
     initialValues: offer ? offerValues(offer) : emptyOffer(),
     validate: (values) => ({
       ...checkWithCore(values),
+      ...wholePenceErrors(values, values.discount_type === 'fixed' ? ['discount_value', 'min_spend'] : ['min_spend']),
       ...(values.discount_value === '' ? { discount_value: 'Enter the discount.' } : {}),
       ...(values.max_claims_per_user === '' ? { max_claims_per_user: 'At least 1.' } : {}),
     }),
@@ -117,8 +120,6 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
             label={percent ? 'Discount (%)' : 'Discount (£)'}
             suffix={percent ? '%' : undefined}
             prefix={percent ? undefined : '£'}
-            decimalScale={percent ? undefined : 2}
-            fixedDecimalScale={!percent}
             min={percent ? 1 : 0.01}
             max={percent ? 100 : undefined}
             // Core's rule says what is wrong with 150%; silently clamping would hide it.
@@ -126,12 +127,9 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
             required
             {...form.getInputProps('discount_value')}
           />
-          <NumberInput
+          <MoneyInput
             label="Minimum spend"
             description="In pounds; empty for none"
-            prefix="£"
-            decimalScale={2}
-            fixedDecimalScale
             min={0}
             {...form.getInputProps('min_spend')}
           />

@@ -1,5 +1,6 @@
 import { Checkbox, Group, NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { MoneyInput } from '@/components/money-input';
 import { VatRateSelect } from '@/components/vat-rate-select';
 
 /**
@@ -24,14 +25,11 @@ export function VariationFields<T>({
     <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
       <TextInput label="Variation name" description="e.g. 1kg, Large, Paperback" required {...field('name')} />
       <TextInput label="SKU" description="Your own stock code (optional)" {...field('sku')} />
-      <NumberInput
+      <MoneyInput
         label="Price"
         description="In pounds"
-        prefix="£"
-        decimalScale={2}
-        fixedDecimalScale
-        // Never clamp: "-1" stays "-1" and the check below the field says why it cannot be saved,
-        // instead of turning silently into a free £0.00 (contract: "Prices").
+        // Never clamp or round: "-1" and "1.234" stay as typed and the check below the field says
+        // why they cannot be saved, instead of turning silently into £0.00 or £1.23 (contract: "Prices").
         clampBehavior="none"
         step={0.1}
         required

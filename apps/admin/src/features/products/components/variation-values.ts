@@ -1,4 +1,4 @@
-import { toPence } from '@parade/core/money';
+import { isWholePence, toPence, WHOLE_PENCE_MESSAGE } from '@parade/core/money';
 import type { VendorVariation, VendorVariationCreate } from '@parade/core/vendor-schemas';
 import { poundsFromPence } from '@/lib/format';
 
@@ -60,6 +60,7 @@ export function variationFieldMessages(values: VariationValues, prefix = ''): Re
   const errors: Record<string, string> = {};
   const pounds = numberOrUndefined(values.price);
   if (pounds === undefined) errors[`${prefix}price`] = 'Enter a price in pounds, e.g. 1.20.';
+  else if (!isWholePence(pounds)) errors[`${prefix}price`] = WHOLE_PENCE_MESSAGE;
   else if (toPence(pounds) < 1) errors[`${prefix}price`] = 'A price must be at least £0.01.';
   return errors;
 }

@@ -6,10 +6,12 @@ import { ledgerAdjustmentSchema, shopCommissionSchema } from '@parade/core/money
 import { FormAlert } from '@parade/ui/form-alert';
 import { confirmAction } from '@/components/confirm';
 import { FormModal } from '@/components/form-modal';
+import { MoneyInput } from '@/components/money-input';
 import { notifySuccess } from '@/components/notify';
 import { StatCard } from '@/components/stat-card';
 import { ErrorState, LoadingState } from '@/components/states';
 import { useApiForm } from '@/components/use-api-form';
+import { wholePenceErrors } from '@/lib/whole-pence';
 import { zodValidate } from '@/lib/zod-validate';
 import { useAdjustShopBalance, useSetShopCommission, useShopBalance, useShopCommission } from '../api/shop-money';
 
@@ -103,7 +105,7 @@ function AdjustmentForm({ shop }: { shop: AdminShop }) {
     validate: (values) => {
       // The wire's `amount` is the form's pounds.
       const { amount, ...errors } = zodValidate(ledgerAdjustmentSchema, adjustmentToWire)(values);
-      return amount ? { ...errors, pounds: amount } : errors;
+      return { ...errors, ...(amount ? { pounds: amount } : {}), ...wholePenceErrors(values, ['pounds']) };
     },
   });
   const { onSubmit, formError, submitting } = useApiForm(form, async (values) => {
@@ -124,11 +126,9 @@ function AdjustmentForm({ shop }: { shop: AdminShop }) {
     <form onSubmit={onSubmit} noValidate aria-label="Adjust the balance">
       <Stack gap="xs">
         <FormAlert message={formError} />
-        <NumberInput
+        <MoneyInput
           label="Amount"
           description="Positive: Parade owes the shop more. Negative: less."
-          prefix="£"
-          decimalScale={2}
           step={1}
           w={220}
           {...form.getInputProps('pounds')}

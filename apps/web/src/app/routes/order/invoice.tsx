@@ -132,6 +132,14 @@ export function Component() {
                 </Text>
               )}
             </Stack>
+            {figures.note && (
+              <Stack gap={2}>
+                <Text fw={700}>Your note</Text>
+                <Text size="sm" data-testid="invoice-note" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                  {figures.note}
+                </Text>
+              </Stack>
+            )}
           </SimpleGrid>
 
           <Stack gap="md">

@@ -20,8 +20,12 @@ import { BuyAgainButton } from '../../components/buy-again-button';
 
 /** /profile/orders/{id}: one order with its lines, totals and statuses, and the way to track it. */
 export function Component() {
-  const id = Number.parseInt(useParams().id ?? '', 10) || 0;
+  const param = useParams().id ?? '';
+  // Only a whole number names an order: anything else is no order, said at once (not asked for,
+  // which left the skeleton up for ever: the query never runs for id 0).
+  const id = /^\d+$/.test(param) ? Number(param) : 0;
   const order = useOrder(id);
+  const missing = id === 0 || (order.isError && order.error instanceof ApiError && order.error.status === 404);
   const formatDate = useFormatDate();
   return (
     <Stack gap="md">
@@ -30,17 +34,18 @@ export function Component() {
           <IconArrowLeft size={16} aria-hidden /> All orders
         </Group>
       </Anchor>
-      {order.isPending ? (
+      {missing ? (
+        <>
+          <PageMeta title="Order not found" />
+          <NothingHere title="Order not found" description="It is not one of your orders." />
+        </>
+      ) : order.isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label="Loading the order">
           <Skeleton height={32} width="50%" />
           <Skeleton height={200} />
         </Stack>
       ) : order.isError ? (
-        order.error instanceof ApiError && order.error.status === 404 ? (
-          <NothingHere title="Order not found" description="It is not one of your orders." />
-        ) : (
-          <ErrorState message={order.error.message} onRetry={() => order.refetch()} />
-        )
+        <ErrorState message={order.error.message} onRetry={() => order.refetch()} />
       ) : (
         <>
           <PageMeta title={`Order #${order.data.id}`} />

@@ -13,6 +13,7 @@ import { type Ticket, useTickets } from '@/features/tickets/api/get-tickets';
 import { NewTicketForm } from '@/features/tickets/components/new-ticket-form';
 import { STAFF_NAME } from '@/features/tickets/components/ticket-thread';
 import { useFormatDateTime } from '@/hooks/use-format-date-time';
+import { useOpenedOnce } from '@/hooks/use-opened-once';
 import { useFormatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
@@ -22,6 +23,9 @@ export function Component() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const tickets = useTickets(page);
   const [creating, setCreating] = useState(false);
+  const started = useOpenedOnce(creating);
+  // A new form after Cancel (the shopper chose to drop it); Esc or a tap outside keeps what was typed.
+  const [formKey, setFormKey] = useState(0);
   const phone = useMediaQuery('(max-width: 36em)');
   const navigate = useNavigate();
 
@@ -69,10 +73,22 @@ export function Component() {
         </>
       )}
 
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New ticket" fullScreen={phone} size="lg">
-        {creating && (
+      {/* Kept mounted once opened: closing it by mistake (Esc, a tap outside) keeps what was typed. */}
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title="New ticket"
+        fullScreen={phone}
+        size="lg"
+        keepMounted
+      >
+        {started && (
           <NewTicketFormWithOrders
-            onCancel={() => setCreating(false)}
+            key={formKey}
+            onCancel={() => {
+              setCreating(false);
+              setFormKey((key) => key + 1);
+            }}
             onCreated={(id) => {
               setCreating(false);
               notify({ kind: 'success', message: 'Your ticket has been sent.' });

@@ -11,7 +11,6 @@ import { HolidayNotice } from '@/features/shops/components/holiday-notice';
 import { ShopHeader } from '@/features/shops/components/shop-header';
 import { paths } from '@/lib/paths';
 import { preload } from '@/lib/preload';
-import { shopJsonLd } from '@/lib/structured-data';
 import { AddToCartButton } from '../../components/add-to-cart-button';
 import classes from './layout.module.css';
 
@@ -69,7 +68,7 @@ export function Component() {
         title={shop.data.name}
         description={shop.data.tagline ?? shop.data.description}
         image={shop.data.banner?.url ?? shop.data.logo?.url}
-        jsonLd={[shopJsonLd(shop.data)]}
+        structuredData={[{ kind: 'shop', shop: shop.data }]}
       />
       <ShopHeader
         shop={shop.data}

@@ -100,13 +100,21 @@ export function AddressBook({ defaults }: { defaults?: { name: string; phone: st
                   {address.phone}
                 </Text>
                 <Group gap="xs" mt="auto" pt="xs">
-                  <Button size="sm" variant="light" onClick={() => setEditing({ mode: 'edit', address })}>
+                  {/* Each button names its address: a screen reader's list of buttons reads
+                      "Edit Home address", not "Edit, Delete, Edit". */}
+                  <Button
+                    size="sm"
+                    variant="light"
+                    aria-label={`Edit ${address.label} address`}
+                    onClick={() => setEditing({ mode: 'edit', address })}
+                  >
                     Edit
                   </Button>
                   {!address.is_default && (
                     <Button
                       size="sm"
                       variant="default"
+                      aria-label={`Make default: ${address.label} address`}
                       loading={makeDefault.isPending && makeDefault.variables === address.id}
                       onClick={() =>
                         makeDefault.mutate(address.id, {
@@ -119,7 +127,13 @@ export function AddressBook({ defaults }: { defaults?: { name: string; phone: st
                       Make default
                     </Button>
                   )}
-                  <Button size="sm" variant="subtle" color="error" onClick={() => setDeleting(address)}>
+                  <Button
+                    size="sm"
+                    variant="subtle"
+                    color="error"
+                    aria-label={`Delete ${address.label} address`}
+                    onClick={() => setDeleting(address)}
+                  >
                     Delete
                   </Button>
                 </Group>

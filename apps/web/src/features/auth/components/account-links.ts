@@ -6,10 +6,11 @@ import { useIsLoggedIn } from '@/lib/session-store';
  * goes to the orders). Empty for a guest, so the header can map it unconditionally.
  */
 export function useAccountLinks(): { to: string; label: string }[] {
-  return useIsLoggedIn()
-    ? [
-        { to: paths.profile(), label: 'Profile' },
-        { to: paths.orders(), label: 'Track Your Order' },
-      ]
-    : [];
+  return useIsLoggedIn() ? accountLinks : [];
 }
+
+/** The links themselves, for a part that draws them for a stored session before it is checked. */
+export const accountLinks: { to: string; label: string }[] = [
+  { to: paths.profile(), label: 'Profile' },
+  { to: paths.orders(), label: 'Track Your Order' },
+];

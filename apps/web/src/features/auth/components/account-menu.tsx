@@ -1,5 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
+import { ForGuests, ForStoredSession } from '@/components/layout/session-variants';
 import { paths } from '@/lib/paths';
 import { useIsLoggedIn } from '@/lib/session-store';
 import { LogoutButton } from './logout-button';
@@ -14,6 +15,20 @@ export { LogoutButton };
 export function AccountMenu({ adminUrl = '/admin/' }: { adminUrl?: string }) {
   const isLoggedIn = useIsLoggedIn();
   if (isLoggedIn) return <LogoutButton />;
+  // Not signed in, or not known yet: both, and the page shows the one that fits (session-variants.tsx).
+  return (
+    <>
+      <ForGuests>
+        <GuestMenu adminUrl={adminUrl} />
+      </ForGuests>
+      <ForStoredSession>
+        <LogoutButton />
+      </ForStoredSession>
+    </>
+  );
+}
+
+function GuestMenu({ adminUrl }: { adminUrl: string }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

@@ -42,7 +42,7 @@ export function LoginForm({
         onCodeStep?.(true);
       } else onSignedIn();
     },
-    { schema: loginSchema },
+    { schema: loginSchema, alertOnly: ['email'] },
   );
 
   if (challenge) {

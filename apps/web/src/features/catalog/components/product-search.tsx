@@ -10,14 +10,15 @@ import {
 import type { SearchHit } from '@parade/core/catalog-dto';
 import { messages } from '@parade/core/messages';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LazyImage } from '@/components/ui/lazy-image';
 import { Price } from '@/components/ui/price';
 import { paths } from '@/lib/paths';
+import { PRODUCT_SEARCH_INPUT_ID, takeSearchTypedEarly } from '@/lib/search-typed-early';
 import { useSearchProducts } from '../api/search-products';
 
-export const PRODUCT_SEARCH_INPUT_ID = 'product-search';
+export { PRODUCT_SEARCH_INPUT_ID };
 
 /**
  * True when POST /search takes this (clipped) text and it holds 3 letters or digits, as GET
@@ -29,6 +30,10 @@ const canSuggest = (term: string) => {
   const codePoints = [...term.trim()].length;
   return searchTermLongEnough(term) && codePoints >= SEARCH_MIN_LENGTH && codePoints <= SEARCH_MAX_LENGTH;
 };
+
+/** On the product list the box shows the search the list is filtered by (drawn so by the server too). */
+const listSearch = (at: { pathname: string; search: string }) =>
+  at.pathname === paths.products() ? (new URLSearchParams(at.search).get('search') ?? '') : null;
 
 /** Typing a letter or digit with no field focused starts a search (spec section 2). */
 function useTypeToSearch(input: React.RefObject<HTMLInputElement | null>) {
@@ -59,7 +64,9 @@ export function ProductSearch({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const input = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState('');
+  // Typed into the frame of a private page before the app replaced it (start.tsx), if anything.
+  const [early] = useState(takeSearchTypedEarly);
+  const [value, setValue] = useState(() => listSearch(location) ?? early?.value ?? '');
   const text = value.trim();
   // What a suggestion request asks: the text clipped to what POST /search takes.
   const asked = clipSearchTerm(text);
@@ -71,12 +78,32 @@ export function ProductSearch({ onNavigate }: { onNavigate?: () => void }) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   useTypeToSearch(input);
 
-  // On the product list the box shows the search the list is filtered by.
-  useEffect(() => {
-    if (location.pathname === paths.products()) {
-      setValue(new URLSearchParams(location.search).get('search') ?? '');
+  // What a shopper typed into the server's HTML before the page hydrated is theirs: kept, with its
+  // suggestions, rather than cleared by React drawing the box as the server did (an outside audit
+  // typed "bread" on a slow page and lost it, or kept "ad").
+  // Once, as the box first appears: it reads the value the box was drawn with.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on mount only
+  useLayoutEffect(() => {
+    if (early?.focused) {
+      input.current?.focus();
+      combobox.openDropdown();
+      return;
     }
-  }, [location.pathname, location.search]);
+    const typed = input.current?.value ?? '';
+    if (typed === value) return;
+    setValue(typed);
+    if (document.activeElement === input.current) combobox.openDropdown();
+  }, []);
+
+  // Moving to another search of the product list shows it in the box.
+  const shownFor = useRef(`${location.pathname}?${location.search}`);
+  useEffect(() => {
+    const at = `${location.pathname}?${location.search}`;
+    if (shownFor.current === at) return;
+    shownFor.current = at;
+    const search = listSearch(location);
+    if (search !== null) setValue(search);
+  }, [location]);
 
   const hits: SearchHit[] = term === asked ? (search.data ?? []) : [];
   const waiting = suggestible && (term !== asked || search.isFetching);
@@ -133,12 +160,24 @@ export function ProductSearch({ onNavigate }: { onNavigate?: () => void }) {
     ));
 
   return (
-    <Box role="search" w="100%">
+    // A form to /products: Enter before the page's code has loaded still lists the matches.
+    <Box
+      component="form"
+      role="search"
+      w="100%"
+      action={paths.products()}
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        listAll();
+      }}
+    >
       <Combobox store={combobox} onOptionSubmit={openHit} shadow="md">
         <Combobox.Target withExpandedAttribute>
           <TextInput
             ref={input}
             id={PRODUCT_SEARCH_INPUT_ID}
+            name="search"
             type="search"
             aria-label="Search products"
             placeholder="Search products, brands and shops"

@@ -4,6 +4,7 @@ import { FormAlert } from '@parade/ui/form-alert';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useApiForm } from '@/components/form/use-api-form';
+import { useSessionDraft } from '@/components/form/use-session-draft';
 import { notify } from '@/components/ui/notify';
 import { RichText } from '@/components/ui/rich-text';
 import { type ContactEmailInput, contactEmailInputSchema, useSendContactEmail } from '../api/send-contact-email';
@@ -38,6 +39,8 @@ export function ContactForm({ title = 'Send us a message', intro }: { title?: st
     },
   });
 
+  const draft = useSessionDraft(form, 'contact', ['name', 'email', 'phone', 'subject', 'message']);
+
   const { onSubmit, formError } = useApiForm(
     form,
     async (values) => {
@@ -45,6 +48,7 @@ export function ContactForm({ title = 'Send us a message', intro }: { title?: st
       await send.mutateAsync((await contactEmailInputSchema.load()).parse(values));
       setSentTo(values.email.trim());
       form.reset();
+      draft.clear();
       notify({
         kind: 'success',
         title: 'Message sent',

@@ -49,7 +49,7 @@ export const useLocationStore = create<LocationStore>()(
       chooseDelivery: (postcode, address) => set(chooseDelivery(postcode, address)),
       clearLocation: () => set(clearLocation(location(get()))),
       pruneCollectionPoint: (configured) => {
-        // Written only when a point is actually dropped: every write is persisted, and a tab
+        // Written only when a point is actually dropped or its note changed: every write is persisted, and a tab
         // that wrote its unchanged copy at boot would replace a choice made meanwhile elsewhere.
         const current = location(get());
         const pruned = pruneCollectionPoint(current, configured);

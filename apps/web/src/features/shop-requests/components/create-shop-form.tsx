@@ -22,6 +22,7 @@ import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { schemaErrors, useApiForm } from '@/components/form/use-api-form';
+import { useSessionDraft } from '@/components/form/use-session-draft';
 import { paths } from '@/lib/paths';
 import { type ShopRequestDraft, shopCreateRequestInputSchema, useCreateShopRequest } from '../api/create-shop-request';
 import type { ShopCreateRequest } from '../api/get-shop-request';
@@ -85,13 +86,23 @@ export function CreateShopForm({
     },
   });
   const preview = useObjectUrl(form.values.logo);
+  const draft = useSessionDraft(form, 'create-shop', [
+    'shop_name',
+    'description',
+    'category_id',
+    'address',
+    'postcode',
+    'phone',
+  ]);
 
   const { onSubmit, formError } = useApiForm(
     form,
     async (values) => {
       setAlreadyPending(false);
       try {
-        onCreated(await create.mutateAsync(values));
+        const created = await create.mutateAsync(values);
+        draft.clear();
+        onCreated(created);
       } catch (error) {
         if (error instanceof ApiError && error.code === 'shop_request_pending') {
           setAlreadyPending(true);

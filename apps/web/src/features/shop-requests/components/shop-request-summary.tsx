@@ -1,4 +1,5 @@
 import { Alert, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { avatarLetter } from '@parade/core/auth-rules';
 import { IconMessageReport } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useFormatDate } from '@/lib/format';
@@ -39,7 +40,7 @@ export function ShopRequestSummary({ request, status }: { request: ShopCreateReq
               color="primary"
               aria-hidden={request.logo ? undefined : true}
             >
-              {request.shop_name.slice(0, 2).toUpperCase()}
+              {avatarLetter(request.shop_name)}
             </Avatar>
             <Stack gap={0} miw={0}>
               <Title order={3} fz="h4" style={{ overflowWrap: 'anywhere' }}>
