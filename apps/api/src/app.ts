@@ -10,6 +10,7 @@ import { payoutsPlugin } from './jobs/payouts';
 import { refundsPlugin } from './jobs/refunds';
 import { reviewPromptsPlugin } from './jobs/review-prompts';
 import { storedObjectsSweepPlugin } from './jobs/stored-objects-sweep';
+import { AppError } from './lib/errors';
 import { requestForLog } from './lib/log-redaction';
 import type { ObjectStore } from './lib/storage/object-store';
 import { readModelGeneration } from './modules/catalog';
@@ -111,6 +112,16 @@ export async function buildApp({
       return;
     }
     parseJson(request, text, done);
+  });
+  // A route plugin that takes uploads registers the multipart parser for all of its routes, so a
+  // form sent to one of them that validates a JSON body (a schema `body`) reached it with no body
+  // and was told "This field is required." (an outside audit): it is 415, as it is anywhere else.
+  // The routes that read multipart themselves declare no schema `body` (config.documentedBody).
+  app.addHook('preValidation', async (request) => {
+    const type = request.headers['content-type'] ?? '';
+    if (request.routeOptions.schema?.body && /^multipart\//i.test(type)) {
+      throw new AppError(415, `Unsupported Media Type ${type.split(';')[0]}`, {}, 'unsupported_media_type');
+    }
   });
   // The words of a rule a schema states without a message of its own ("This field is required.").
   usePlainMessages();

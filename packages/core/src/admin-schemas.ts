@@ -6,6 +6,7 @@
  * vendor-schemas.ts and answer `Paginated<T>`.
  */
 import { z } from 'zod';
+import { postcodeSchema } from './auth-schemas';
 import { refSchema, slugSchema } from './catalog-schemas';
 import { dealSchema } from './content-schemas';
 import { isDatePattern } from './dates';
@@ -225,6 +226,30 @@ const publishableKey = (mode: 'test' | 'live') =>
  * storefront's GET app/setting answers strings); booleans travel as booleans, numbers as
  * numbers and `collection_locations` as a list here, so the admin's form validates with this.
  */
+/**
+ * The collection points as the admin writes them: each named (the name is what a shopper picks
+ * and what the checkout compares), and no name twice, or two entries of the list would be one
+ * choice at checkout. A note is optional. An empty list is allowed: a shop that only delivers.
+ */
+export const collectionPointsUpdateSchema = z
+  .array(
+    z.object({
+      value: z.string().trim().min(1, 'Name the collection point.').max(120, 'At most 120 characters.'),
+      note: z.string().trim().max(200, 'At most 200 characters.').optional(),
+    }),
+  )
+  .max(100)
+  .superRefine((points, ctx) => {
+    const seen = new Set<string>();
+    points.forEach((point, index) => {
+      const name = point.value.toLowerCase();
+      if (seen.has(name)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'value'], message: 'This collection point is already listed.' });
+      }
+      seen.add(name);
+    });
+  });
+
 /** A yes/no setting: a boolean, or the text GET app/setting shows it as ("true"/"false"). */
 const settingBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 
@@ -242,9 +267,11 @@ export const adminSettingsShape = {
   stripe_test_pub: publishableKey('test'),
   stripe_live_pub: publishableKey('live'),
   site_title: text(120).min(1),
-  collection_locations: z.array(collectionPointSchema).max(100),
+  collection_locations: collectionPointsUpdateSchema,
   address: text(200),
-  postcode: text(10),
+  // The marketplace's base, which every delivery distance is measured from: a full UK postcode
+  // (and one the geocoder knows: PUT admin/settings asks it, workflows/update-site-settings.ts).
+  postcode: postcodeSchema,
   city: text(100),
   state: text(100),
   phone: text(20),

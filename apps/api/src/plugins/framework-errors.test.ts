@@ -1,6 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { signUpAs } from '../test/manage-fixtures';
 import { bearer, signUp } from '../test/test-support';
 
 /**
@@ -167,6 +168,31 @@ describe('while reading the body', () => {
       expect(res.statusCode, `${url} ${type}: ${res.body}`).toBe(415);
       expectEnvelope(res.json(), 'unsupported_media_type');
     }
+    // A form sent to a JSON call of a plugin that takes uploads elsewhere is refused alike, and
+    // the upload calls beside it still take forms.
+    const vendor = await signUpAs(t.app, t.database, 'vendor');
+    const form = '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nMP\r\n--x--\r\n';
+    for (const [method, url] of [
+      ['POST', '/api/vendor/products'],
+      ['POST', '/api/vendor/products/bulk-stock'],
+      ['POST', '/api/vendor-offers/vendor/claims/1/confirm'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...bearer(vendor.token), 'content-type': 'multipart/form-data; boundary=x' },
+        payload: form,
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(415);
+      expectEnvelope(res.json(), 'unsupported_media_type');
+    }
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update-profile',
+      headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nForm Sender\r\n--x--\r\n',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
     // RFC 8058's one-click POST is a form: taken (and refused for its forged token, not its type).
     const oneClick = await t.app.inject({
       method: 'POST',

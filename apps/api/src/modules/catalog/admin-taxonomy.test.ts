@@ -108,6 +108,38 @@ describe('admin categories, sub-categories and brands', () => {
     }
   });
 
+  it("moves a sub-category with its products: each product stays under its sub-category's category", async () => {
+    const create = async (name: string) =>
+      (await as(admin, 'POST', '/api/admin/categories', { name })).json().data.category;
+    const meat = await create('Meat Counter');
+    const pantry = await create('Pantry Shelf');
+    const sub = (
+      await as(admin, 'POST', '/api/admin/sub-categories', { category_id: meat.id, name: 'Sausages' })
+    ).json().data.sub_category;
+    const made = await as(vendor, 'POST', '/api/vendor/products', {
+      name: 'Pork Chipolatas',
+      category_id: meat.id,
+      sub_category_id: sub.id,
+      variations: [{ name: '6 pack', price: 450, stock: 5 }],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const productId = made.json().data.product.id;
+    const listed = async (slug: string) =>
+      (await get(`/api/products?category=${slug}`)).products.data.map((p: { id: number }) => p.id);
+    expect(await listed(meat.slug)).toEqual([productId]);
+
+    const moved = await as(admin, 'PUT', `/api/admin/sub-categories/${sub.id}`, { category_id: pantry.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, productId));
+    expect(row).toMatchObject({ categoryId: pantry.id, subCategoryId: sub.id });
+    expect(await listed(pantry.slug)).toEqual([productId]);
+    expect(await listed(meat.slug)).toEqual([]);
+    // Renaming it alone leaves its products where they are.
+    await as(admin, 'PUT', `/api/admin/sub-categories/${sub.id}`, { name: 'Bangers' });
+    const [after] = await t.database.db.select().from(products).where(eq(products.id, productId));
+    expect(after).toMatchObject({ categoryId: pantry.id, subCategoryId: sub.id });
+  });
+
   it('answers each delete with the object as it was just before, as GET answers it', async () => {
     const category = (await as(admin, 'POST', '/api/admin/categories', { name: 'Dairy Counter', vat_rate: 0 })).json()
       .data.category;

@@ -272,6 +272,12 @@ export async function saveSubCategory(
             ...(input.position !== undefined ? { position: input.position } : {}),
           };
           if (hasAny(changes)) await tx.update(subCategories).set(changes).where(eq(subCategories.id, subId));
+          // A sub-category moved to another category takes its products with it: a product's
+          // sub-category is always under its category (the vendor calls refuse any other pair),
+          // and the lists filter by both.
+          if (input.category_id !== undefined && input.category_id !== current.categoryId) {
+            await tx.update(products).set({ categoryId: input.category_id }).where(eq(products.subCategoryId, subId));
+          }
         }
         if (input.brand_ids !== undefined) {
           await tx.delete(brandSubCategories).where(eq(brandSubCategories.subCategoryId, subId));

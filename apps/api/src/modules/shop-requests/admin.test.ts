@@ -219,6 +219,45 @@ describe('site settings', () => {
     const [title] = await t.database.db.select().from(siteSettings).where(eq(siteSettings.key, 'site_title'));
     expect(title?.value).toBe('Parade Test');
   });
+
+  it('takes only a base postcode the geocoder can place, so delivery checks never fail on it', async () => {
+    const distance = () => t.app.inject({ method: 'GET', url: '/api/get-distance?postcode=E1%202HQ&raw=0' });
+    expect((await distance()).statusCode).toBe(200);
+    for (const postcode of ['', '!!!', 'ZZ99 9ZZ']) {
+      const res = await asAdmin('PUT', '/api/admin/settings', { postcode, site_title: 'Not saved' });
+      expect(res.statusCode, `${postcode}: ${res.body}`).toBe(422);
+      expect(res.json().errors.postcode).toHaveLength(1);
+      expect(res.json().code).toBe(postcode === 'ZZ99 9ZZ' ? 'postcode_invalid' : 'validation_failed');
+    }
+    expect((await distance()).statusCode).toBe(200);
+    const [title] = await t.database.db.select().from(siteSettings).where(eq(siteSettings.key, 'site_title'));
+    expect(title?.value).not.toBe('Not saved');
+
+    const moved = await asAdmin('PUT', '/api/admin/settings', { postcode: 'e1 6an' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.postcode).toBe('E1 6AN');
+    expect((await distance()).statusCode).toBe(200);
+  });
+
+  it('names every collection point once', async () => {
+    const blank = await asAdmin('PUT', '/api/admin/settings', {
+      collection_locations: [{ value: 'Market Hall' }, { value: '   ' }],
+    });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors['collection_locations.1.value']).toEqual(['Name the collection point.']);
+    const twice = await asAdmin('PUT', '/api/admin/settings', {
+      collection_locations: [{ value: 'Market Hall' }, { value: 'market hall ', note: 'Again' }],
+    });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors['collection_locations.1.value']).toEqual(['This collection point is already listed.']);
+    const points = (await asAdmin('GET', '/api/admin/settings')).json().data.collection_locations;
+    expect(points).not.toContainEqual({ value: '   ' });
+
+    const trimmed = await asAdmin('PUT', '/api/admin/settings', {
+      collection_locations: [{ value: ' Market Hall ', note: ' By the clock ' }],
+    });
+    expect(trimmed.json().data.collection_locations).toEqual([{ value: 'Market Hall', note: 'By the clock' }]);
+  });
 });
 
 describe('users', () => {
