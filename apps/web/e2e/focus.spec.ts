@@ -55,7 +55,8 @@ const focused = (page: Page) =>
     return {
       body: active === null || active === document.body,
       tag: active?.tagName.toLowerCase() ?? '',
-      text: (active?.getAttribute('aria-label') ?? active?.textContent ?? '').trim(),
+      // (Cut short: <body>'s text is the whole page.)
+      text: (active?.getAttribute('aria-label') ?? active?.textContent ?? '').trim().slice(0, 80),
     };
   });
 
@@ -107,6 +108,51 @@ describe('focus kept in its place', () => {
             .poll(() => focused(page), { message: time })
             .toEqual({ body: false, tag: 'button', text: 'Open navigation' });
         }
+      },
+      viewports.mobile,
+    );
+  });
+
+  it('stays on Continue when the server refuses the postcode (the button was disabled for a moment)', async () => {
+    await inFreshPage(browser, async (page) => {
+      await page.goto('/products');
+      await page.getByRole('button', { name: /^Order type and location/ }).click();
+      const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+      await modal.getByRole('button', { name: 'Delivery Order' }).click();
+      const postcode = modal.getByLabel('Delivery postcode');
+      // Well formed, known, and far outside the radius: only the server can say so.
+      await postcode.fill('M1 1AE');
+      await postcode.press('Tab');
+      const next = modal.getByRole('button', { name: 'Continue' });
+      await next.focus();
+      await page.keyboard.press('Enter');
+      await modal.getByText('DELIVERY SERVICE UNAVAILABLE IN "M1 1AE"').waitFor();
+      await expect.poll(() => focused(page)).toEqual({ body: false, tag: 'button', text: 'Continue' });
+      // Still there a moment later (nothing moves it on afterwards).
+      await page.waitForTimeout(300);
+      expect(await focused(page)).toEqual({ body: false, tag: 'button', text: 'Continue' });
+    });
+  });
+
+  it("keeps a guest's Tab inside the phone's menu drawer, round and round", async () => {
+    await inFreshPage(
+      browser,
+      async (page) => {
+        await page.goto('/products');
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        const drawer = page.getByRole('dialog');
+        await drawer.waitFor();
+        const inDrawer = () =>
+          page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+        // More presses than the drawer has controls: focus wraps, never leaves for the page behind.
+        const seen = new Set<string>();
+        for (let press = 0; press < 30; press++) {
+          await page.keyboard.press('Tab');
+          expect(await inDrawer(), `Tab ${press + 1}: ${JSON.stringify(await focused(page))}`).toBe(true);
+          seen.add((await focused(page)).text);
+        }
+        expect(seen).toContain('Sign In/Register');
+        expect(seen).not.toContain('Logout');
       },
       viewports.mobile,
     );

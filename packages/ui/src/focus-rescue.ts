@@ -125,6 +125,13 @@ export function installFocusRescue(): () => void {
     const newest = history.at(-1)?.element;
     // Only when what had focus left the page or changed state: React redraws all the time.
     if (!newest || (newest.isConnected && !isDisabled(newest) && waitingForEnabled !== newest)) return;
+    // Disabled while it had focus (a button that checks something on the server): focus goes back
+    // once it is enabled again, however soon. A check that answers in 20 ms enabled it before the
+    // look below, which then took focus on <body> for focus moved on purpose (an outside audit).
+    // (The browser may not have moved focus off it yet when this runs.)
+    if (newest.isConnected && isDisabled(newest) && (document.activeElement === newest || focusIsLost())) {
+      waitingForEnabled = newest;
+    }
     if (timer === null) timer = setTimeout(rescue, SETTLE_MS);
   };
 

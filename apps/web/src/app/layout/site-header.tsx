@@ -2,7 +2,7 @@ import { ActionIcon, Box, Burger, Container, Group, Text } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { ForStoredSession } from '@/components/layout/session-variants';
+import { ForStoredSession, useSessionSettled } from '@/components/layout/session-variants';
 import { accountLinks } from '@/features/auth/components/account-links';
 import { useSettings } from '@/features/content/api/get-settings';
 import { paths } from '@/lib/paths';
@@ -107,7 +107,10 @@ function AccountNavLinks() {
       {link.label}
     </NavLink>
   ));
-  return useIsLoggedIn() ? links : <ForStoredSession>{links}</ForStoredSession>;
+  const isLoggedIn = useIsLoggedIn();
+  const settled = useSessionSettled();
+  if (isLoggedIn) return links;
+  return settled ? null : <ForStoredSession>{links}</ForStoredSession>;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { useSessionStore } from '@/lib/session-store';
 
 /**
  * A part of the page drawn one way for a guest and another for a signed-in shopper, while who is
@@ -26,4 +27,23 @@ export function ForStoredSession({ children }: { children: ReactNode }) {
       {children}
     </span>
   );
+}
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * Whether the session is known and the page is past hydration: then only the part that fits is
+ * drawn. Both parts stay drawn while React hydrates the server's HTML (which has both), or the
+ * tree would not match it; after that the hidden part goes, because a part hidden by the
+ * stylesheet still counts as focusable to a dialog's focus trap (Mantine's checks inline styles
+ * only): a guest's Tab left the phone's menu drawer for the page behind it (an outside audit).
+ */
+export function useSessionSettled(): boolean {
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  const status = useSessionStore((state) => state.status);
+  return hydrated && status !== 'booting';
 }

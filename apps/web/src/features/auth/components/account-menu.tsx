@@ -1,6 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
-import { ForGuests, ForStoredSession } from '@/components/layout/session-variants';
+import { ForGuests, ForStoredSession, useSessionSettled } from '@/components/layout/session-variants';
 import { paths } from '@/lib/paths';
 import { useIsLoggedIn } from '@/lib/session-store';
 import { LogoutButton } from './logout-button';
@@ -14,8 +14,10 @@ export { LogoutButton };
  */
 export function AccountMenu({ adminUrl = '/admin/' }: { adminUrl?: string }) {
   const isLoggedIn = useIsLoggedIn();
+  const settled = useSessionSettled();
   if (isLoggedIn) return <LogoutButton />;
-  // Not signed in, or not known yet: both, and the page shows the one that fits (session-variants.tsx).
+  if (settled) return <GuestMenu adminUrl={adminUrl} />;
+  // Not known yet: both, and the page shows the one that fits (session-variants.tsx).
   return (
     <>
       <ForGuests>
