@@ -142,8 +142,7 @@ describe('focus kept in its place', () => {
         await page.getByRole('button', { name: 'Open navigation' }).click();
         const drawer = page.getByRole('dialog');
         await drawer.waitFor();
-        const inDrawer = () =>
-          page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+        const inDrawer = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
         // More presses than the drawer has controls: focus wraps, never leaves for the page behind.
         const seen = new Set<string>();
         for (let press = 0; press < 30; press++) {
