@@ -108,8 +108,13 @@ describe('a deal code at checkout', () => {
     // At the butcher's the code matches nothing: the shopper is told, under the box.
     const meatBox = page.getByRole('textbox', { name: `Coupon code for ${meat.shop.name}` });
     await meatBox.fill(code!.toLowerCase());
-    await meatBox.press('Enter');
+    // Sent with the keyboard from its Apply button: focus goes to the box, whose message is read out.
+    const apply = meatBox.locator('xpath=ancestor::form').getByRole('button', { name: 'Apply' });
+    await apply.focus();
+    await page.keyboard.press('Enter');
     await page.getByText('This coupon does not apply to the items in your cart.').waitFor();
+    await expect.poll(() => meatBox.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await meatBox.getAttribute('aria-describedby')).toBeTruthy();
 
     const fruitBox = page.getByRole('textbox', { name: `Coupon code for ${fruit.shop.name}` });
     await fruitBox.fill(code!);

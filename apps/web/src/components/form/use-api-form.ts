@@ -118,7 +118,9 @@ export function useApiForm<T extends Values>(
       for (const field of alertOnly) if (fieldErrors[field] === message) shown[field] = true;
     }
     form.setErrors(shown);
-    focusFirstError(form, fieldErrors, messageOnField ? [messageOnField] : []);
+    // The message under its field is read out when focus lands there (aria-describedby); left on
+    // the submit button, which was disabled while the call ran, a keyboard user heard nothing.
+    focusFirstError(form, fieldErrors);
     if (!messageOnField) setFormError(message);
     onFailure?.(message, error);
   };

@@ -14,6 +14,9 @@ export function CouponForm({ shopId, shopName, items }: { shopId: number; shopNa
   const validate = useValidateCoupon();
   const formatMoney = useFormatMoney();
   const form = useForm({
+    // Named per shop: a field is found by its name (to focus it with its error), and every shop in
+    // the cart has a coupon box of its own.
+    name: `coupon-${shopId}`,
     initialValues: { code: '' },
     validate: { code: (value: string) => (value.trim() === '' ? 'Enter a coupon code.' : null) },
   });
