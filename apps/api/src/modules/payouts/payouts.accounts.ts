@@ -41,7 +41,10 @@ export async function savePayoutAccount(
       chargesEnabled: account.charges_enabled,
       requirementsDue: account.requirements_due.join(',') || null,
     })
-    .onConflictDoNothing({ target: shopPayoutAccounts.shopId });
+    // No target: every unique index is an arbiter. With the shop id alone, an insert waiting on
+    // another call's uncommitted row for the same account can hit the Stripe id's unique index
+    // first, and PostgreSQL raises that as an error instead of doing nothing.
+    .onConflictDoNothing();
   const row = await findPayoutAccount(db, shopId);
   if (!row) throw new Error('savePayoutAccount: no row came back');
   return row;

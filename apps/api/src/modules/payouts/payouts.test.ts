@@ -9,6 +9,7 @@ import { checkoutFixtures, collection } from '../../test/checkout-fixtures';
 import { signUpAs } from '../../test/manage-fixtures';
 import { bearer, signUp } from '../../test/test-support';
 import { enableTwoFactorFor } from '../../test/two-factor';
+import { savePayoutAccount } from './payouts.accounts';
 import { payoutTransfers } from './payouts.tables';
 
 /**
@@ -199,6 +200,25 @@ describe('onboarding', () => {
     // Onboarding again (to change the bank account) makes no second account.
     await onboardingUrl(s.vendor.token);
     expect([...stripe.accounts.values()].filter((a) => a.metadata.shop_id === String(s.shop.id))).toHaveLength(1);
+  });
+
+  it('stores the account once when many onboarding calls land on the database together', async () => {
+    // Each concurrent call got the same account from Stripe (one idempotency key per shop). On
+    // PostgreSQL, an insert that waits on another's uncommitted row can meet it on the Stripe id's
+    // own unique index first; that too is the same account, not an error (stop 42's CI saw a 503).
+    for (let round = 0; round < 10; round += 1) {
+      const shop = await fx.makeShop({ email: `race-${round}-${Date.now()}@example.test` });
+      const facts = {
+        id: `acct_race_${shop.id}`,
+        details_submitted: false,
+        payouts_enabled: false,
+        charges_enabled: false,
+        requirements_due: ['external_account'],
+      };
+      const rows = await Promise.all(Array.from({ length: 8 }, () => savePayoutAccount(db(), shop.id, facts)));
+      expect(new Set(rows.map((row) => row.stripeAccountId))).toEqual(new Set([facts.id]));
+      expect((await accountRowOf(shop.id))?.stripeAccountId).toBe(facts.id);
+    }
   });
 
   it('answers 422 payment_unavailable when Stripe is not configured, and makes nothing', async () => {
