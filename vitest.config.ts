@@ -53,8 +53,13 @@ export default defineConfig({
         },
       },
       {
-        // The storefront's pure modules (no browser needed), e.g. the analytics tag's rules.
-        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+        // The storefront's pure modules (no browser needed), e.g. the analytics tag's rules, and
+        // the browser code both sites share that runs without a page (the query client).
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts', 'packages/ui/src/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         // The project's own tooling, e.g. the import rules of `npm run lint`, and the test

@@ -1,7 +1,8 @@
 import { ApiError } from '@parade/ui/api-errors';
-import { QueryClient } from '@tanstack/react-query';
+import { WriteAwareQueryClient } from '@parade/ui/query-client';
 
-export const queryClient = new QueryClient({
+/** After a write, a list still on its first fetch is fetched again (WriteAwareQueryClient says why). */
+export const queryClient = new WriteAwareQueryClient({
   defaultOptions: {
     queries: {
       // A merchant acts on what they see: a short freshness, and a refetch when they come back to the tab.

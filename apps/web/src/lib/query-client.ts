@@ -1,9 +1,11 @@
 import { ApiError } from '@parade/ui/api-errors';
-import { QueryClient } from '@tanstack/react-query';
+import { WriteAwareQueryClient } from '@parade/ui/query-client';
+import type { QueryClient } from '@tanstack/react-query';
 
 /** The storefront's query defaults; the browser keeps one client, a server render makes its own. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // After a write, a query still on its first fetch is fetched again (WriteAwareQueryClient says why).
+  return new WriteAwareQueryClient({
     defaultOptions: {
       queries: {
         staleTime: 60_000,
