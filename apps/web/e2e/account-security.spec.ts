@@ -132,7 +132,7 @@ describe('account security in the storefront', () => {
       await form.getByRole('textbox', { name: 'Confirm new password' }).fill('a newer parade passphrase');
       await form.getByRole('button', { name: 'Change password' }).click();
       await form.getByText(securityMessages.currentPasswordWrong).first().waitFor();
-      // Mantine's PasswordInput leaves aria-invalid out; the form sets it.
+      // Mantine's PasswordInput leaves aria-invalid out; PasswordField (@parade/ui) sets it.
       await expect.poll(() => current.getAttribute('aria-invalid')).toBe('true');
       const describedBy = (await current.getAttribute('aria-describedby')) ?? '';
       expect(

@@ -306,6 +306,15 @@ describe('accounts', () => {
       await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('long enough phrase');
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByText('The e-mail has already been taken.').first().waitFor();
+
+      // An empty login: both fields are marked invalid, the password too (Mantine's own
+      // PasswordInput leaves aria-invalid out; @parade/ui's PasswordField sets it).
+      await page.evaluate(() => localStorage.removeItem('authToken'));
+      await page.goto('/auth/login');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      const password = page.getByRole('textbox', { name: 'Password', exact: true });
+      await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('textbox', { name: 'E-mail' }).getAttribute('aria-invalid')).toBe('true');
     }));
 
   it('edits the profile (avatar letter) and manages addresses: add, edit, make default, delete', () =>

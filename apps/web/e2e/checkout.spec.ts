@@ -540,7 +540,15 @@ describe('checkout', () => {
     // A new address starts at that postcode.
     await page.getByRole('button', { name: 'Add a new address' }).click();
     expect(await page.getByRole('textbox', { name: 'Postcode' }).inputValue()).toBe('E3 4TN');
+    // Focus goes into the new form (the button pressed is gone), and back to the button on Cancel.
+    const focusedName = () =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLInputElement | null;
+        return active?.labels?.[0]?.textContent?.trim() ?? active?.textContent?.trim() ?? '';
+      });
+    await expect.poll(focusedName).toBe('Label');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(focusedName).toBe('Add a new address');
 
     // Choosing the other address moves the header with it.
     await page.getByRole('radio', { name: /9 Vallance Road/ }).click();

@@ -134,6 +134,22 @@ describe('focus kept in its place', () => {
     });
   });
 
+  it('opens the Sign In/Register menu on its first item, and gives focus back on Escape', async () => {
+    await inFreshPage(browser, async (page) => {
+      await page.goto('/products');
+      const button = page.getByRole('button', { name: 'Sign In/Register' });
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').waitFor();
+      // A menu button's menu opens on its first item, which a screen reader names.
+      await expect.poll(() => focused(page)).toEqual({ body: false, tag: 'a', text: 'Customer Login' });
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => focused(page)).toEqual({ body: false, tag: 'a', text: 'Merchant Login' });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => focused(page)).toEqual({ body: false, tag: 'button', text: 'Sign In/Register' });
+    });
+  });
+
   it("keeps a guest's Tab inside the phone's menu drawer, round and round", async () => {
     await inFreshPage(
       browser,

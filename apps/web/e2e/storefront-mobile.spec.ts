@@ -474,4 +474,27 @@ describe('storefront on a 390 x 844 phone', () => {
       await loadLazyImages(page);
       await saveScreenshot(page, 'shop-mobile');
     }));
+  it('shows both order types whole in the location modal, and drops its alert once a point is picked', () =>
+    withPhone(async (page) => {
+      await page.goto('/products');
+      await page.getByRole('button', { name: /^Order type and location/ }).tap();
+      const modal = page.getByRole('dialog', { name: 'Choose Order Type' });
+      await modal.waitFor();
+      // Each label is drawn whole: no text cut off at the button's edge ("Collection Orde").
+      for (const name of ['Collection Order', 'Delivery Order']) {
+        const cut = await modal.getByRole('button', { name }).evaluate((button) => {
+          const label = button.querySelector('.mantine-Button-label') ?? button;
+          return label.scrollWidth > label.clientWidth + 1;
+        });
+        expect(cut, name).toBe(false);
+      }
+      await modal.getByRole('button', { name: 'Collection Order' }).tap();
+      await modal.getByRole('button', { name: 'Continue' }).tap();
+      const alert = modal.getByRole('alert');
+      await alert.getByText('PLEASE SELECT A COLLECTION POINT').waitFor();
+      await modal.getByRole('radio').first().check();
+      // Answered: the alert goes, as it does when the order type changes.
+      await alert.waitFor({ state: 'detached' });
+      await saveScreenshot(page, 'location-modal-mobile');
+    }));
 });

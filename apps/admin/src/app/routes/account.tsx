@@ -8,7 +8,6 @@ import {
   Group,
   Image,
   Pagination,
-  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -28,6 +27,7 @@ import {
   type TwoFactorSetup,
 } from '@parade/core/account-security-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { PasswordField } from '@parade/ui/password-field';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { notifySuccess } from '@/components/notify';
@@ -284,26 +284,23 @@ function PasswordCard() {
       <form onSubmit={onSubmit} noValidate aria-label="Change password">
         <Stack gap="xs">
           <FormAlert message={formError} />
-          <PasswordInput
+          <PasswordField
             label="Current password"
             autoComplete="current-password"
             required
             {...form.getInputProps('current_password')}
-            aria-invalid={Boolean(form.errors.current_password)}
           />
-          <PasswordInput
+          <PasswordField
             label="New password"
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
-            aria-invalid={Boolean(form.errors.password)}
           />
-          <PasswordInput
+          <PasswordField
             label="Confirm new password"
             autoComplete="new-password"
             required
             {...form.getInputProps('password_confirmation')}
-            aria-invalid={Boolean(form.errors.password_confirmation)}
           />
           <Button type="submit" loading={submitting}>
             Change password

@@ -1,8 +1,9 @@
-import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type LoginInput, loginSchema, safeRedirectTarget } from '@parade/core/auth-schemas';
 import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
+import { PasswordField } from '@parade/ui/password-field';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiForm } from '@/components/use-api-form';
@@ -113,7 +114,7 @@ export function Component() {
                   required
                   {...form.getInputProps('email')}
                 />
-                <PasswordInput
+                <PasswordField
                   label="Password"
                   autoComplete="current-password"
                   required

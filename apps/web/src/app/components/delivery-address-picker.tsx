@@ -3,7 +3,7 @@ import '@mantine/core/styles/RadioCard.layer.css';
 import { Button, Group, Loader, Paper, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { normalisePostcode } from '@parade/core/postcode';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '@/components/ui/states';
 import { useAddresses } from '@/features/account/api/get-addresses';
 import { AddressForm } from '@/features/account/components/address-form';
@@ -65,6 +65,27 @@ export function DeliveryAddressPicker({
   const addresses = useAddresses();
   const user = useSession().user;
   const [adding, setAdding] = useState(false);
+  // Focus follows the shopper's own press: into the new address's form when it opens (the button
+  // pressed is gone, and the browser would put focus on the first saved address's radio), and
+  // back to "Add a new address" when the form closes. Not when the page opens the form itself.
+  const focusNext = useRef<'form' | 'button' | null>(null);
+  const formBox = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const openForm = () => {
+    focusNext.current = 'form';
+    setAdding(true);
+  };
+  const closeForm = () => {
+    focusNext.current = 'button';
+    setAdding(false);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the form opens or closes
+  useEffect(() => {
+    const next = focusNext.current;
+    focusNext.current = null;
+    if (next === 'form') formBox.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea')?.focus();
+    else if (next === 'button') addButton.current?.focus();
+  }, [adding]);
   const list = addresses.data ?? [];
   const checks = useDeliveryChecks(list.map((a) => a.postcode));
   const checkOf = (address: SavedAddress) => checks.get(normalisePostcode(address.postcode));
@@ -177,7 +198,7 @@ export function DeliveryAddressPicker({
         </Text>
       )}
       {adding ? (
-        <Paper withBorder p="md" radius="md">
+        <Paper withBorder p="md" radius="md" ref={formBox}>
           <Text fw={700} mb="sm">
             New delivery address
           </Text>
@@ -189,9 +210,9 @@ export function DeliveryAddressPicker({
             }}
             onSaved={(saved) => {
               onChange(saved.id);
-              setAdding(false);
+              closeForm();
             }}
-            onCancel={() => setAdding(false)}
+            onCancel={closeForm}
           />
         </Paper>
       ) : (
@@ -199,7 +220,8 @@ export function DeliveryAddressPicker({
           variant="light"
           color="secondary"
           leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => setAdding(true)}
+          ref={addButton}
+          onClick={openForm}
           style={{ alignSelf: 'flex-start' }}
         >
           Add a new address

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Pagination, PasswordInput, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ChangePasswordInput, deviceName, securityEventLabels } from '@parade/core/account-security-schemas';
 import { messages } from '@parade/core/messages';
 import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
+import { PasswordField } from '@parade/ui/password-field';
 import { useState } from 'react';
 import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { useFormatDateTime } from '@/hooks/use-format-date-time';
@@ -62,29 +63,26 @@ export function ChangePasswordForm() {
             {done}
           </Alert>
         )}
-        <PasswordInput
+        <PasswordField
           label="Current password"
           autoComplete="current-password"
           required
           size="md"
           {...form.getInputProps('current_password')}
-          aria-invalid={Boolean(form.errors.current_password)}
         />
-        <PasswordInput
+        <PasswordField
           label="New password"
           autoComplete="new-password"
           required
           size="md"
           {...form.getInputProps('password')}
-          aria-invalid={Boolean(form.errors.password)}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm new password"
           autoComplete="new-password"
           required
           size="md"
           {...form.getInputProps('password_confirmation')}
-          aria-invalid={Boolean(form.errors.password_confirmation)}
         />
         <Group>
           <Button type="submit" size="md" loading={change.isPending}>

@@ -32,14 +32,16 @@ export function AccountMenu({ adminUrl = '/admin/' }: { adminUrl?: string }) {
 
 function GuestMenu({ adminUrl }: { adminUrl: string }) {
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Opened, focus goes to its first item (as a menu button's should), not to Mantine's unnamed
+    // placeholder, where a screen reader said nothing and Enter did nothing.
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="white" color="secondary">
           Sign In/Register
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to={paths.login()}>
+        <Menu.Item component={Link} to={paths.login()} data-autofocus>
           Customer Login
         </Menu.Item>
         <Menu.Item component="a" href={adminUrl} target="_blank" rel="noopener">

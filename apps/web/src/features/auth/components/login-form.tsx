@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { LoginInput } from '@parade/core/auth-schemas';
 import { ApiError } from '@parade/ui/api-errors';
 import { FormAlert } from '@parade/ui/form-alert';
+import { PasswordField } from '@parade/ui/password-field';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { schemaRules, useApiForm } from '@/components/form/use-api-form';
@@ -73,7 +74,7 @@ export function LoginForm({
           size="md"
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           autoComplete="current-password"
           required

@@ -1,8 +1,9 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH } from '@parade/core/auth-rules';
 import type { RegisterInput } from '@parade/core/auth-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { PasswordField } from '@parade/ui/password-field';
 import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { registerSchema, useRegister } from '../api/register';
 
@@ -45,7 +46,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
           size="md"
           {...form.getInputProps('phone')}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           description={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.`}
           autoComplete="new-password"
@@ -53,7 +54,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
           size="md"
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm password"
           autoComplete="new-password"
           required

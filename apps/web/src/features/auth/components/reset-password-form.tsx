@@ -1,8 +1,9 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH } from '@parade/core/auth-rules';
 import type { ResetPasswordInput } from '@parade/core/auth-schemas';
 import { FormAlert } from '@parade/ui/form-alert';
+import { PasswordField } from '@parade/ui/password-field';
 import { schemaRules, useApiForm } from '@/components/form/use-api-form';
 import { resetPasswordSchema, useResetPassword } from '../api/reset-password';
 
@@ -45,7 +46,7 @@ export function ResetPasswordForm({
           size="md"
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           label="New password"
           description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           autoComplete="new-password"
@@ -53,7 +54,7 @@ export function ResetPasswordForm({
           size="md"
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm new password"
           autoComplete="new-password"
           required

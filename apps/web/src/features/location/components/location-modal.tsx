@@ -106,6 +106,13 @@ export function LocationModal({ opened, collectionPoints, onClose, onContinue }:
               key={type}
               variant={orderType === type ? 'filled' : 'default'}
               aria-pressed={orderType === type}
+              // On a 390 px phone each button has about 150 px: narrower padding, and the label
+              // wraps rather than being cut ("Collection Orde") on a narrower one or a larger font.
+              px="xs"
+              h="auto"
+              mih={36}
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } }}
               onClick={() => {
                 setOrderType(type);
                 setErrors([]);
@@ -120,7 +127,16 @@ export function LocationModal({ opened, collectionPoints, onClose, onContinue }:
           collectionPoints.length === 0 ? (
             <Text c="dimmed">No collection points are set up yet. Please choose delivery.</Text>
           ) : (
-            <Radio.Group value={point} onChange={setPoint} label="Collection point" name="collection-point">
+            <Radio.Group
+              value={point}
+              onChange={(value) => {
+                setPoint(value);
+                // "Please select a collection point" is answered: it must not stay on screen.
+                setErrors([]);
+              }}
+              label="Collection point"
+              name="collection-point"
+            >
               <Stack gap="sm" mt="xs">
                 {collectionPoints.map((p) => (
                   <Radio
