@@ -295,6 +295,10 @@ describe('order type, location and cart', () => {
 
     await page.getByRole('button', { name: `Increase Quantity of ${bread.variation.full_name}` }).click();
     await toast(page, 'Please apply coupon again');
+    // The new quantity is read out where the shopper is (the line's total changes out of sight).
+    const announcer = page.getByTestId('announcer');
+    await expect.poll(() => announcer.textContent()).toBe(`Quantity of ${bread.variation.full_name}: 2.`);
+    expect(await announcer.getAttribute('aria-live')).toBe('polite');
     // Toasts (spec section 9): notices in the top right corner, gone after 2000 ms.
     const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Please apply coupon again' });
     const box = (await notice.boundingBox())!;
@@ -307,6 +311,10 @@ describe('order type, location and cart', () => {
     await page.getByRole('heading', { level: 2, name: bread.shop.name }).waitFor();
     expect(await page.getByTestId('cart-line').count()).toBe(2);
     expect(await page.getByLabel(`Quantity of ${bread.variation.full_name}`, { exact: true }).inputValue()).toBe('2');
+    // A line removed is said too.
+    await page.getByRole('button', { name: `Remove ${bread.variation.full_name}` }).click();
+    await expect.poll(() => announcer.textContent()).toBe(`${bread.variation.full_name} removed from your cart.`);
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
     await context.close();
   });
 

@@ -150,6 +150,78 @@ describe('focus kept in its place', () => {
     });
   });
 
+  it('moves to the product page heading when a search suggestion is picked with the keyboard', async () => {
+    await inFreshPage(browser, async (page) => {
+      await page.goto('/');
+      await page.waitForSelector('html[data-hydrated="true"]');
+      const search = page.getByRole('combobox', { name: 'Search products' });
+      await search.focus();
+      await search.pressSequentially('apple', { delay: 20 });
+      const first = page.getByTestId('search-dropdown').getByRole('option').first();
+      await first.waitFor();
+      const name = (await first.innerText()).split('\n')[0]!.trim();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/product\//);
+      // Not <body>: the next Tab would start again from the top of the page.
+      await expect.poll(async () => (await focused(page)).tag).toBe('h1');
+      // The suggestion names the variation too ("... 1 litre"); the heading, the product.
+      expect(name.startsWith((await focused(page)).text)).toBe(true);
+    });
+  });
+
+  it("gives focus back to the phone's menu button when the category drawer is closed with Escape", async () => {
+    await inFreshPage(
+      browser,
+      async (page) => {
+        await page.goto('/products');
+        await page.waitForSelector('html[data-hydrated="true"]');
+        // All by keyboard, as last session's audit went (it saw focus lost; the focus rescue
+        // gives it to the menu button, the earlier focus still on the page): Enter on the menu
+        // button, Tab to the category button, Enter; then Escape.
+        await page.getByRole('button', { name: 'Open navigation' }).focus();
+        await page.keyboard.press('Enter');
+        const menu = page.getByRole('dialog', { name: 'Menu' });
+        await menu.waitFor();
+        const toCategories = menu.getByRole('button', { name: 'Shop by category' });
+        for (let press = 0; press < 5 && !(await toCategories.evaluate((b) => b === document.activeElement)); press++) {
+          await page.keyboard.press('Tab');
+        }
+        await page.keyboard.press('Enter');
+        const categories = page.getByRole('dialog', { name: 'Shop by category' });
+        await categories.waitFor();
+        await categories.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+        await page.keyboard.press('Escape');
+        await categories.waitFor({ state: 'detached' });
+        await expect.poll(() => focused(page)).toEqual({ body: false, tag: 'button', text: 'Open navigation' });
+        expect(await page.getByRole('dialog').count()).toBe(0);
+      },
+      viewports.mobile,
+    );
+  });
+
+  it('rings a text field that has keyboard focus, as it does buttons', async () => {
+    await inFreshPage(browser, async (page) => {
+      await page.goto('/auth/login');
+      const email = page.getByRole('textbox', { name: 'E-mail' });
+      await email.focus();
+      const ring = () =>
+        page.evaluate(() => {
+          const box = document.activeElement as HTMLElement;
+          const style = getComputedStyle(box.closest('.mantine-Input-input') ?? box);
+          return { style: style.outlineStyle, width: style.outlineWidth };
+        });
+      expect(await ring()).toEqual({ style: 'solid', width: '2px' });
+      // The password field's input sits inside the styled box: the box rings.
+      await page.getByRole('textbox', { name: 'Password', exact: true }).focus();
+      const box = await page.evaluate(() => {
+        const wrapper = document.activeElement?.closest('.mantine-Input-input') as HTMLElement;
+        return getComputedStyle(wrapper).outlineWidth;
+      });
+      expect(box).toBe('2px');
+    });
+  });
+
   it("keeps a guest's Tab inside the phone's menu drawer, round and round", async () => {
     await inFreshPage(
       browser,

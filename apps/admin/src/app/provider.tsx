@@ -5,6 +5,7 @@ import '@mantine/notifications/styles.layer.css';
 import 'mantine-datatable/styles.layer.css';
 import './data-table.css';
 import './print.css';
+import '@parade/ui/focus-ring.css';
 import '@parade/ui/reduced-motion.css';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';

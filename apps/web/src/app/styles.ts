@@ -62,6 +62,7 @@ import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/carousel/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import '@mantine/nprogress/styles.layer.css';
+import '@parade/ui/focus-ring.css';
 import '@parade/ui/reduced-motion.css';
 // The theme's CSS variables (colours, the primary shades, the anchor and error tones), which
 // Mantine's provider would otherwise write into every page: theme-variables.ts.

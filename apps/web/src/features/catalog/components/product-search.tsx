@@ -97,7 +97,21 @@ export function ProductSearch({ onNavigate }: { onNavigate?: () => void }) {
 
   // Moving to another search of the product list shows it in the box.
   const shownFor = useRef(`${location.pathname}?${location.search}`);
+  // Set when a pick here led away: the box let go of focus (it closes a phone's keyboard), so the
+  // page it opened takes it, on its heading, where a screen reader starts reading; not <body>,
+  // from where the next Tab started at the top of the page (an outside audit).
+  const focusNewPage = useRef(false);
   useEffect(() => {
+    if (focusNewPage.current) {
+      focusNewPage.current = false;
+      // A data router shows the new page with its data: it is drawn by the next frame.
+      requestAnimationFrame(() => {
+        const heading = document.querySelector<HTMLElement>('main h1');
+        if (!heading || document.activeElement !== document.body) return;
+        heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+      });
+    }
     const at = `${location.pathname}?${location.search}`;
     if (shownFor.current === at) return;
     shownFor.current = at;
@@ -111,6 +125,7 @@ export function ProductSearch({ onNavigate }: { onNavigate?: () => void }) {
   const leave = () => {
     combobox.closeDropdown();
     input.current?.blur();
+    focusNewPage.current = true;
     onNavigate?.();
   };
   const openHit = (id: string) => {
