@@ -4,7 +4,13 @@ import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './db/client';
-import { type ApiProcess, freePort, killApiProcess, startApiProcess } from './test/api-process';
+import {
+  type ApiProcess,
+  freePort,
+  killApiProcess,
+  startApiProcess,
+  stopStartedApiProcesses,
+} from './test/api-process';
 import { COLLECTION_POINT } from './test/checkout-fixtures';
 import { type Acknowledged, type CrashFixtures, crashViolations, seedCrashFixtures } from './test/crash-invariants';
 import { createPostgresDatabase } from './test/test-database';
@@ -244,6 +250,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (api) await killApiProcess(api, 'SIGKILL');
+  // One still starting when the test timed out is not in `api`.
+  await stopStartedApiProcesses();
   await database?.close();
   await postgres?.drop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { MANAGE_PER_PAGE } from '@parade/core/vendor-schemas';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -13,19 +14,29 @@ export function useListParams<F extends string = never>(filterKeys: readonly F[]
   const sort = params.get('sort') ?? '';
   const filters = Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? ''])) as Record<F, string>;
 
-  const update = (changes: Record<string, string | number>, keepPage = false) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === '' || value === 1) next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!keepPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  // What the URL will hold once the changes asked for are drawn. Each change builds on it, not on
+  // the render its handler came from: a search sent by its debounce and a filter picked before
+  // the page was drawn again would each start from the URL before the other, and the second
+  // would undo the first (a search cleared, then an offer picked at once: the cleared search
+  // came back and the list stayed empty; CI, offers.spec). Taken from the URL only when the
+  // URL itself changed (Back, a link), so a redraw for other reasons does not roll it back.
+  const intended = useRef(params);
+  const drawn = useRef(params.toString());
+  if (params.toString() !== drawn.current) {
+    drawn.current = params.toString();
+    intended.current = params;
+  }
+
+  const update = (changes: Record<string, string | number>, keepPage = false) => {
+    const next = new URLSearchParams(intended.current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === '' || value === 1) next.delete(key);
+      else next.set(key, String(value));
+    }
+    if (!keepPage) next.delete('page');
+    intended.current = next;
+    setParams(next, { replace: true });
+  };
 
   return {
     page,

@@ -3,7 +3,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiProcess, freePort, killApiProcess, startApiProcess } from '../test/api-process';
+import {
+  type ApiProcess,
+  freePort,
+  killApiProcess,
+  startApiProcess,
+  stopStartedApiProcesses,
+} from '../test/api-process';
 import { createPostgresDatabase } from '../test/test-database';
 
 /**
@@ -24,6 +30,8 @@ afterEach(async () => {
   api = null;
 });
 afterAll(async () => {
+  // One still starting when a test timed out (the afterEach stops the others).
+  await stopStartedApiProcesses();
   await postgres?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);

@@ -101,6 +101,30 @@ export interface ApiProcess {
 }
 
 /**
+ * Every API process started here and still running. A test that times out while one starts (its
+ * variable not yet set) cannot stop it in its own afterAll: stopStartedApiProcesses() can, and
+ * this process's exit does, so no server outlives the run (a timed-out crash test under load left
+ * one running on a CI machine).
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** SIGKILLs every API process started here that still runs, and waits until each has exited. */
+export async function stopStartedApiProcesses(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          if (!child.kill('SIGKILL')) resolve();
+        }),
+    ),
+  );
+}
+
+/**
  * The real API server in a process of its own, started as `npm start` starts it (this Node,
  * the server's Node flags, the compiled apps/api/dist/server.js: apiServerProcess) with exactly
  * `env` (plus PATH and HOME), listening on 127.0.0.1:`port`. Resolves when `/api/health` answers 200.
@@ -120,11 +144,13 @@ export async function startApiProcess(
     PORT: String(port),
   };
   const child = await apiServerProcess(childEnv);
+  running.add(child);
   const output = keepLastLines(child, 60);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
+  void exited.then(() => running.delete(child));
   const api: ApiProcess = { child, origin: `http://127.0.0.1:${port}`, output, exited };
   const timeoutMs = options.timeoutMs ?? 60_000;
   if (await untilHealthy(child, api.origin, { what: 'the API process', output, timeoutMs, pollMs: 50 })) return api;
